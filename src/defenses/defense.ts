@@ -1,0 +1,17 @@
+// A defense rules on one proposed tool call (spec §1.2). It must be a pure function of the call
+// and its own configuration: scoring relies on that to re-decide a benign twin's call.
+import type { Call, Decision } from '../model/call.js';
+
+export interface Defense {
+  readonly name: string;
+  decide(call: Call): Decision;
+}
+
+/** An out-of-process defense (stdio, HTTP): same contract, answered later. */
+export interface AsyncDefense {
+  readonly name: string;
+  decide(call: Call): Promise<Decision>;
+}
+
+export const allow = (reason: string): Decision => ({ allowed: true, reason });
+export const deny = (reason: string): Decision => ({ allowed: false, reason });

@@ -1,0 +1,51 @@
+// Text output of a corpus run, line for line as the original CLI prints it (spec §8.1–8.3),
+// plus one closing line naming the versions the figures came from.
+import type { Result } from '../model/result.js';
+import { blockRate, utilityRate } from '../scoring/rates.js';
+import type { SweepPoint } from '../scoring/sweep.js';
+import type { CorpusReport } from './corpus-report.js';
+import { fixed, fixed0, padRight } from './gofmt.js';
+import { textTable } from './table.js';
+
+const pct0 = (rate: number): string => `${fixed0(rate * 100)}%`;
+
+function blockUtility(r: Result): string {
+  return `block ${r.injections_blocked}/${r.injections_total} (${pct0(blockRate(r))}), utility ${r.benign_kept}/${r.benign_total} (${pct0(utilityRate(r))})`;
+}
+
+function sweepTable(title: string, points: readonly SweepPoint[]): string {
+  const cell = (mean: number, min: number, max: number): string =>
+    `${fixed0(mean * 100, 3)}% [${fixed0(min * 100, 3)}-${fixed0(max * 100, 3)}]`;
+  let out = `\n${title}\n${padRight('rate', 6)} ${padRight('block mean [min-max]', 24)} ${padRight('utility mean [min-max]', 24)}\n`;
+  for (const p of points) {
+    out += `${padRight(fixed(p.rate, 2), 6)} ${padRight(cell(p.block_mean, p.block_min, p.block_max), 24)} ${padRight(cell(p.utility_mean, p.utility_min, p.utility_max), 24)}\n`;
+  }
+  return out;
+}
+
+export function renderText(report: CorpusReport): string {
+  let out = `corpus: ${report.corpus}\n\n${textTable(report.comparison.results)}`;
+  for (const [suite, results] of Object.entries(report.by_suite ?? {})) {
+    out += `\nsuite: ${suite}\n${textTable(results)}`;
+  }
+  const d = report.provenance_diagnostics;
+  if (d) {
+    out += `\nprovenance labels on benign calls: ${d.benign_untrusted_args} untrusted; ${d.untrusted_in_environment} found in environment data, ${d.untrusted_in_neither} in neither prompt nor environment\n`;
+  }
+  if (report.flow_guard_corrected_labels) {
+    out += `flow-guard with agent-generated values relabeled trusted: ${blockUtility(report.flow_guard_corrected_labels)}\n`;
+  }
+  const s = report.flow_guard_label_sweep;
+  if (s) {
+    out += `\nflow-guard label sweep: base = corrected labels, ${s.trials} trials per rate, seed ${s.seed}\n`;
+    out += sweepTable('missed taint (untrusted labeled trusted)', s.missed_taint);
+    out += sweepTable('over-taint (trusted labeled untrusted)', s.over_taint);
+    out += `\nlabels stripped (no provenance tracking): ${blockUtility(s.labels_stripped)}\n`;
+  }
+  if (report.unscorable) {
+    out += `unscorable injection tasks (no tool call in ground truth): ${report.unscorable.length}\n`;
+  }
+  const v = report.versions;
+  out += `\nversions: defense-eval ${v.tool}, corpus ${v.corpus} sha256 ${v.corpus_sha256}\n`;
+  return out;
+}

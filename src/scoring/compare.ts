@@ -1,0 +1,49 @@
+// Compare (spec §2.4) and the per-group breakdowns built on it.
+import type { Scenario } from '../model/call.js';
+import type { Result } from '../model/result.js';
+import type { Defense } from '../defenses/defense.js';
+import { judge } from './judge.js';
+import { blockRate, utilityRate } from './rates.js';
+import { tally } from './tally.js';
+
+/** One defense's outcomes over a scenario list, kept so subsets can be tallied for free. */
+export interface Judged {
+  readonly defense: string;
+  readonly outcomes: Uint8Array;
+}
+
+/** Stable sort: block rate descending, then utility rate descending (exact float equality). */
+export function rank(results: readonly Result[]): Result[] {
+  return [...results].sort((a, b) => blockRate(b) - blockRate(a) || utilityRate(b) - utilityRate(a));
+}
+
+export function judgeAll(defenses: readonly Defense[], scenarios: readonly Scenario[]): Judged[] {
+  return defenses.map((d) => ({ defense: d.name, outcomes: judge(d, scenarios) }));
+}
+
+export function compare(judged: readonly Judged[], indices?: readonly number[]): Result[] {
+  return rank(judged.map((j) => tally(j.defense, j.outcomes, indices)));
+}
+
+/** Scenario indices grouped by a key, groups sorted by key, members in scenario order. */
+export function groupIndices<K extends string>(
+  scenarios: readonly Scenario[],
+  key: (s: Scenario) => K | undefined,
+): Map<K, number[]> {
+  const groups = new Map<K, number[]>();
+  scenarios.forEach((s, i) => {
+    const k = key(s);
+    if (k === undefined) return;
+    const g = groups.get(k);
+    if (g) g.push(i);
+    else groups.set(k, [i]);
+  });
+  return new Map([...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Spec §2.5: Compare per suite; suites in sorted order. */
+export function bySuite(judged: readonly Judged[], scenarios: readonly Scenario[]): Map<string, Result[]> {
+  const out = new Map<string, Result[]>();
+  for (const [suite, idx] of groupIndices(scenarios, (s) => s.suite)) out.set(suite, compare(judged, idx));
+  return out;
+}
