@@ -1,40 +1,83 @@
 // The library's entry point: run defenses over a corpus and build its report. The CLI and the
 // action are thin shells over this; it does no I/O beyond what the defenses do.
-import type { Corpus, GroundTruthCorpus } from './corpora/corpus.js';
+import type { Corpus, GroundTruthCorpus, PairedCorpus } from './corpora/corpus.js';
+import type { LoadedTable } from './corpora/score-tables.js';
 import type { Defense } from './defenses/defense.js';
 import { flowGuard } from './defenses/egress.js';
 import { referenceDefense, REFERENCE_DEFENSES, type ReferenceDefenseName } from './defenses/registry.js';
+import { benignContextFlags, classifier, classifierLabels, injectedContextDetections, Scorer, SCOPES } from './defenses/classifier.js';
 import { bySuite, compare, judgeAll } from './scoring/compare.js';
 import { judge } from './scoring/judge.js';
 import { stripProvenance, sweep, SWEEP_SEED, SWEEP_TRIALS } from './scoring/sweep.js';
 import { tally } from './scoring/tally.js';
 import { suiteRecord, withSuHm, type CorpusReport } from './report/corpus-report.js';
+import { THRESHOLD_SWEEP, type ClassifierJson } from './report/classifier-report.js';
 import { TOOL_VERSION } from './version.js';
+
+export interface ClassifierBaselines {
+  readonly tables: readonly LoadedTable[];
+  readonly threshold: number;
+}
 
 export interface EvaluateOptions {
   /** Run the label-error sweep (ground-truth corpus only). */
   sweep?: boolean;
+  /** Classifier tables, already checked to cover the corpus (paired corpus). */
+  classifiers?: ClassifierBaselines;
 }
 
-export function referenceDefenses(corpus: Corpus, names: readonly ReferenceDefenseName[] = REFERENCE_DEFENSES): Defense[] {
+export function referenceDefenses(corpus: Pick<Corpus, 'policy'>, names: readonly ReferenceDefenseName[] = REFERENCE_DEFENSES): Defense[] {
   return names.map((n) => referenceDefense(n, corpus.policy));
+}
+
+/** One classifier per table and scope (context, args, both), labelled by publisher. */
+export function classifierDefenses(c: ClassifierBaselines): { label: string; scorer: Scorer; defenses: Defense[] }[] {
+  const labels = classifierLabels(c.tables.map((t) => t.table));
+  return c.tables.map((t, i) => {
+    const scorer = new Scorer(t.table);
+    const label = labels[i]!;
+    return { label, scorer, defenses: SCOPES.map((scope) => classifier(scorer, c.threshold, scope, label)) };
+  });
 }
 
 function isGroundTruth(c: Corpus): c is GroundTruthCorpus {
   return 'corrected' in c;
 }
 
+function isPaired(c: Corpus): c is PairedCorpus {
+  return 'carriesInjection' in c;
+}
+
+function classifierDetails(corpus: PairedCorpus, c: ClassifierBaselines, built: ReturnType<typeof classifierDefenses>): ClassifierJson[] {
+  return built.map(({ label, scorer }, i) => {
+    const t = c.tables[i]!.table;
+    const injected = injectedContextDetections(scorer, corpus.scenarios, corpus.carriesInjection, c.threshold);
+    const benign = benignContextFlags(scorer, corpus.scenarios, c.threshold);
+    return {
+      injected_tool_outputs_detected: injected.detected,
+      injected_tool_outputs_total: injected.total,
+      name: label,
+      benign_tool_outputs_flagged: benign.detected,
+      benign_tool_outputs_total: benign.total,
+      model: t.model,
+      revision: t.revision,
+      positive_label: t.positive_label,
+      runtime: t.runtime ?? null,
+      chunking: t.chunking ?? null,
+      threshold_sweep: THRESHOLD_SWEEP.map((thr) => {
+        const d = classifier(scorer, thr, 'both', label);
+        return tally(d.name, judge(d, corpus.scenarios));
+      }),
+    };
+  });
+}
+
 export function evaluateCorpus(corpus: Corpus, defenses: readonly Defense[], opts: EvaluateOptions = {}): CorpusReport {
-  const judged = judgeAll(defenses, corpus.scenarios);
-  const report: CorpusReport = {
-    corpus: corpus.name,
-    comparison: { results: compare(judged).map(withSuHm) },
-    versions: { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version },
-  };
-  if (corpus.name === 'bundled') return report;
-  const { versions } = report;
-  delete (report as Partial<CorpusReport>).versions; // keep the original's key order, ours last
-  report.by_suite = suiteRecord(bySuite(judged, corpus.scenarios));
+  const built = opts.classifiers && isPaired(corpus) ? classifierDefenses(opts.classifiers) : [];
+  const all = [...defenses, ...built.flatMap((b) => b.defenses)];
+  const judged = judgeAll(all, corpus.scenarios);
+  const report: CorpusReport = { corpus: corpus.name, comparison: { results: compare(judged).map(withSuHm) } } as CorpusReport;
+  if (corpus.name !== 'bundled') report.by_suite = suiteRecord(bySuite(judged, corpus.scenarios));
   if (isGroundTruth(corpus)) {
     report.provenance_diagnostics = corpus.diagnostics;
     if (corpus.unscorable.length > 0) report.unscorable = [...corpus.unscorable];
@@ -51,6 +94,11 @@ export function evaluateCorpus(corpus: Corpus, defenses: readonly Defense[], opt
       };
     }
   }
-  report.versions = versions;
+  if (built.length > 0 && isPaired(corpus)) report.classifiers = classifierDetails(corpus, opts.classifiers!, built);
+  // Ours, after the original's keys: what the figures were computed from.
+  report.versions = { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version };
+  if (opts.classifiers && built.length > 0) {
+    report.versions.score_tables = Object.fromEntries(opts.classifiers.tables.map((t) => [t.path, t.sha256]));
+  }
   return report;
 }

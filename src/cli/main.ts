@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { DefenseError, InputError } from '../model/errors.js';
 import { bundledCorpus, CorpusStore } from '../corpora/registry.js';
 import type { Corpus } from '../corpora/corpus.js';
-import { evaluateCorpus, referenceDefenses } from '../evaluate.js';
+import { evaluateCorpus, referenceDefenses, type ClassifierBaselines } from '../evaluate.js';
+import { checkTables, pinnedTables, readScoreTable } from '../corpora/score-tables.js';
 import type { CorpusReport } from '../report/corpus-report.js';
 import { goJson } from '../report/go-json.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -17,17 +18,28 @@ export interface CliIo {
   store?: CorpusStore;
 }
 
+function store(io: CliIo): CorpusStore {
+  return (io.store ??= new CorpusStore());
+}
+
 function loadCorpus(opts: CliOptions, io: CliIo): Corpus {
   if (opts.corpus === 'bundled') return bundledCorpus;
-  const store = io.store ?? new CorpusStore();
   switch (opts.corpus) {
     case 'agentdojo':
-      return store.groundTruth();
+      return store(io).groundTruth();
     case 'pairs':
-      return store.pairs();
+      return store(io).pairs();
     default:
       throw new InputError(`--corpus ${opts.corpus}: not available in this build yet`);
   }
+}
+
+/** The pinned classifier baselines by default; `--scores a.json,b.json` replaces them, `--scores none` drops them. */
+function loadTables(opts: CliOptions, io: CliIo, corpus: Corpus): ClassifierBaselines | undefined {
+  if (opts.scores.length === 1 && opts.scores[0] === 'none') return undefined;
+  const tables = opts.scores.length > 0 ? opts.scores.map(readScoreTable) : pinnedTables(store(io).root, 'pairs');
+  checkTables(tables, corpus.scenarios);
+  return { tables, threshold: opts.threshold };
 }
 
 function render(report: CorpusReport, opts: CliOptions): string {
@@ -47,7 +59,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       throw new InputError('--scores applies only to --corpus pairs or attacks');
     }
     const corpus = loadCorpus(opts, io);
-    const report = evaluateCorpus(corpus, referenceDefenses(corpus, opts.defenses), { sweep: opts.sweep });
+    const classifiers = corpus.name === 'pairs' ? loadTables(opts, io, corpus) : undefined;
+    const report = evaluateCorpus(corpus, referenceDefenses(corpus, opts.defenses), { sweep: opts.sweep, classifiers });
     const text = render(report, opts);
     if (opts.out) writeOut(opts.out, text);
     else io.stdout(text);

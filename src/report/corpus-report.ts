@@ -5,6 +5,7 @@ import type { Result } from '../model/result.js';
 import type { Diagnostics } from '../model/corpus-file.js';
 import type { SweepPoint } from '../scoring/sweep.js';
 import { suHm } from '../scoring/rates.js';
+import type { ClassifierJson } from './classifier-report.js';
 
 export type ResultJson = Result & { su_hm: number };
 
@@ -34,6 +35,7 @@ export interface CorpusReport {
   unscorable?: string[];
   flow_guard_corrected_labels?: ResultJson;
   flow_guard_label_sweep?: LabelSweepJson;
+  classifiers?: ClassifierJson[];
   versions: Versions;
 }
 

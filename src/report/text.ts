@@ -28,6 +28,12 @@ export function renderText(report: CorpusReport): string {
   for (const [suite, results] of Object.entries(report.by_suite ?? {})) {
     out += `\nsuite: ${suite}\n${textTable(results)}`;
   }
+  for (const c of report.classifiers ?? []) {
+    out += `\n${c.name}: ${c.model} (revision ${c.revision}, positive label ${c.positive_label})\n`;
+    out += `distinct tool outputs read in benign tasks scoring at or above the threshold: ${c.benign_tool_outputs_flagged} of ${c.benign_tool_outputs_total}\n`;
+    out += `distinct injected tool outputs scoring at or above the threshold: ${c.injected_tool_outputs_detected} of ${c.injected_tool_outputs_total}\n`;
+    out += `threshold sweep, scope both:\n${textTable(c.threshold_sweep)}`;
+  }
   const d = report.provenance_diagnostics;
   if (d) {
     out += `\nprovenance labels on benign calls: ${d.benign_untrusted_args} untrusted; ${d.untrusted_in_environment} found in environment data, ${d.untrusted_in_neither} in neither prompt nor environment\n`;
@@ -47,5 +53,6 @@ export function renderText(report: CorpusReport): string {
   }
   const v = report.versions;
   out += `\nversions: defense-eval ${v.tool}, corpus ${v.corpus} sha256 ${v.corpus_sha256}\n`;
+  for (const [path, sha] of Object.entries(v.score_tables ?? {})) out += `score table ${path} sha256 ${sha}\n`;
   return out;
 }

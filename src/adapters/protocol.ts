@@ -1,0 +1,70 @@
+// Decision protocol v1 (docs/protocol.md): the messages an external defense exchanges with the
+// gate, the same over stdio (JSON Lines) and HTTP. Every message a defense sends is validated here;
+// nothing it writes reaches the scoring without passing one of these schemas.
+import { z } from 'zod';
+import type { Call } from '../model/call.js';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Default and upper bound of requests in flight when the hello does not say. */
+export const DEFAULT_MAX_CONCURRENCY = 1;
+export const MAX_CONCURRENCY_LIMIT = 256;
+
+export const HelloSchema = z.object({
+  protocol: z.literal(PROTOCOL_VERSION, { error: `expected "protocol": ${PROTOCOL_VERSION}` }),
+  name: z.string().min(1).max(200),
+  capabilities: z
+    .object({
+      /** Every decision is a pure function of the call: identical calls may be decided once. */
+      stateless: z.boolean().default(false),
+      /** Requests the defense accepts in flight at once. */
+      max_concurrency: z.number().int().min(1).max(MAX_CONCURRENCY_LIMIT).default(DEFAULT_MAX_CONCURRENCY),
+    })
+    .default({ stateless: false, max_concurrency: DEFAULT_MAX_CONCURRENCY }),
+});
+export type Hello = z.infer<typeof HelloSchema>;
+
+export const ReplySchema = z.object({
+  id: z.number().int().nonnegative(),
+  allow: z.boolean(),
+  reason: z.string().max(10_000).default(''),
+});
+export type Reply = z.infer<typeof ReplySchema>;
+
+/** Where a call sits in the corpus: named in requests and in every error. */
+export interface CallSite {
+  readonly scenario: string;
+  /** Index of the call in the scenario's trace (the benign twin's trace for a re-decided twin call). */
+  readonly step: number;
+}
+
+export interface Request {
+  id: number;
+  scenario: string;
+  step: number;
+  call: Call;
+}
+
+export function encodeRequest(id: number, site: CallSite, call: Call): string {
+  const req: Request = {
+    id,
+    scenario: site.scenario,
+    step: site.step,
+    call: { tool: call.tool, args: call.args.map((a) => ({ provenance: a.provenance, text: a.text })), dest: call.dest, context: call.context },
+  };
+  return JSON.stringify(req);
+}
+
+/** One line naming the first offending field, for error messages. */
+export function describeIssue(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return `${path ? `${path}: ` : ''}${issue.message}`;
+}
+
+/** A short, single-line excerpt of something a defense wrote, for error messages. */
+export function excerpt(s: string, max = 120): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(flat.length > max ? `${flat.slice(0, max)}…` : flat);
+}

@@ -1,0 +1,115 @@
+// Classifier defenses over a pinned score table (spec §3): deny when any judged text scores at or
+// above the threshold; a text the table lacks denies too (fail closed).
+import { createHash } from 'node:crypto';
+import type { Call, Scenario } from '../model/call.js';
+import type { ScoreTable } from '../model/score-table.js';
+import { fixed, formatG } from '../report/gofmt.js';
+import { allow, deny, type Defense } from './defense.js';
+
+export const SCOPES = ['context', 'args', 'both'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const textKey = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Scores by text, hashing each distinct text once however often it is judged. */
+export class Scorer {
+  private readonly byText = new Map<string, number | undefined>();
+  constructor(readonly table: ScoreTable) {}
+
+  score(text: string): number | undefined {
+    if (this.byText.has(text)) return this.byText.get(text);
+    const key = textKey(text);
+    const s = Object.hasOwn(this.table.scores, key) ? this.table.scores[key] : undefined;
+    this.byText.set(text, s);
+    return s;
+  }
+}
+
+/** The texts a scope judges for a call, in order (spec §3). */
+export function judgedTexts(call: Call, scope: Scope): string[] {
+  const texts = scope === 'args' ? [] : [...call.context];
+  if (scope !== 'context' && call.args.length > 0) texts.push(call.args.map((a) => a.text).join('\n'));
+  return texts;
+}
+
+const NO_SCORE = deny('text has no classifier score');
+const BELOW = allow('all texts below threshold');
+
+export function classifier(scorer: Scorer, threshold: number, scope: Scope, label = 'classifier'): Defense {
+  const thr = formatG(threshold);
+  return {
+    name: `${label}-${scope}@${thr}`,
+    decide(call) {
+      for (const text of judgedTexts(call, scope)) {
+        const s = scorer.score(text);
+        if (s === undefined) return NO_SCORE;
+        if (s >= threshold) return deny(`classifier score ${fixed(s, 3)} at or above ${thr}`);
+      }
+      return BELOW;
+    },
+  };
+}
+
+/** Keys the table lacks for every text the scope selects over all scenarios and steps, sorted. */
+export function missingKeys(table: ScoreTable, scenarios: readonly Scenario[], scope: Scope = 'both'): string[] {
+  const missing = new Set<string>();
+  const seen = new Set<string>();
+  for (const s of scenarios) {
+    for (const st of s.trace) {
+      for (const text of judgedTexts(st.call, scope)) {
+        if (seen.has(text)) continue;
+        seen.add(text);
+        const key = textKey(text);
+        if (!Object.hasOwn(table.scores, key)) missing.add(key);
+      }
+    }
+  }
+  return [...missing].sort();
+}
+
+export interface Count {
+  detected: number;
+  total: number;
+}
+
+/** Distinct context texts read in benign scenarios, and how many score at or above thr. */
+export function benignContextFlags(scorer: Scorer, scenarios: readonly Scenario[], thr: number): Count {
+  return countDistinct(scenarios.filter((s) => s.goal === ''), () => true, scorer, thr);
+}
+
+/** Distinct injection-carrying context texts of injection scenarios (unscorable ones included). */
+export function injectedContextDetections(
+  scorer: Scorer,
+  scenarios: readonly Scenario[],
+  carries: (text: string) => boolean,
+  thr: number,
+): Count {
+  return countDistinct(scenarios.filter((s) => s.goal !== ''), carries, scorer, thr);
+}
+
+function countDistinct(scenarios: readonly Scenario[], keep: (t: string) => boolean, scorer: Scorer, thr: number): Count {
+  const texts = new Set<string>();
+  for (const s of scenarios) for (const st of s.trace) for (const t of st.call.context) if (keep(t)) texts.add(t);
+  let detected = 0;
+  for (const t of texts) {
+    const s = scorer.score(t);
+    if (s !== undefined && s >= thr) detected++;
+  }
+  return { detected, total: texts.size };
+}
+
+/**
+ * Short labels for tables (spec §3): the publisher (model id before "/", lower-cased), or the
+ * model name after "/" when two tables share a publisher; "classifier" for an empty model.
+ */
+export function classifierLabels(tables: readonly Pick<ScoreTable, 'model'>[]): string[] {
+  const publisher = (m: string): string => (m === '' ? 'classifier' : (m.split('/')[0] ?? m).toLowerCase());
+  const counts = new Map<string, number>();
+  for (const t of tables) counts.set(publisher(t.model), (counts.get(publisher(t.model)) ?? 0) + 1);
+  return tables.map((t) => {
+    const p = publisher(t.model);
+    if ((counts.get(p) ?? 0) < 2) return p;
+    const slash = t.model.indexOf('/');
+    return slash < 0 ? t.model || 'classifier' : t.model.slice(slash + 1).toLowerCase();
+  });
+}
