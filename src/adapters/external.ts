@@ -18,15 +18,15 @@ export interface Channel {
   /** Start the defense; the first line delivered must be its hello. */
   open(events: ChannelEvents): void;
   send(line: string): void;
-  /** The last lines the defense wrote to stderr (or the last HTTP error body), for messages. */
-  tail(): string;
+  /** The last lines the defense wrote to stderr, for messages; undefined when the channel has none. */
+  tail(): string | undefined;
   close(): Promise<void>;
 }
 
 export interface ChannelEvents {
   line(text: string): void;
-  /** The defense is gone (exited, closed its output, refused a connection). */
-  closed(why: string): void;
+  /** The defense is gone or broke (exited, refused a connection, answered an HTTP error), at request `id` if known. */
+  closed(why: string, id?: number): void;
 }
 
 export interface ExternalOptions {
@@ -93,8 +93,8 @@ export class ExternalDefense implements AsyncDefense {
           self = new ExternalDefense(channel, hello, opts);
           resolve(self);
         },
-        closed(why) {
-          if (self) self.fail(why);
+        closed(why, id) {
+          if (self) self.fail(why, id);
           else failStart(`${why} before sending its hello`);
         },
       });
@@ -191,6 +191,7 @@ function startError(channel: Channel, what: string): DefenseError {
   return new DefenseError(`defense (${channel.label}) ${what}${tailNote(channel.tail())}`);
 }
 
-function tailNote(tail: string): string {
+function tailNote(tail: string | undefined): string {
+  if (tail === undefined) return '';
   return tail.trim() === '' ? '\n(no stderr output)' : `\nlast lines of the defense's stderr:\n${tail.replace(/\s+$/, '')}`;
 }
