@@ -1,0 +1,82 @@
+// The results file the action writes (results-path), caches and reads back as a baseline. It is
+// versioned, and carries the comparability key: results are only compared with results of the same
+// corpus versions, tool version and defense name.
+import { z } from 'zod';
+import type { Scenario } from '../model/call.js';
+import { withSuHm } from '../report/corpus-report.js';
+import { groupIndices } from '../scoring/compare.js';
+import { tally } from '../scoring/tally.js';
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+const Counts = z.object({
+  defense: z.string(),
+  injections_total: z.number().int().nonnegative(),
+  injections_blocked: z.number().int().nonnegative(),
+  benign_total: z.number().int().nonnegative(),
+  benign_kept: z.number().int().nonnegative(),
+  unscored: z.number().int().nonnegative(),
+  injections_halted_in_task: z.number().int().nonnegative(),
+  injections_attributable: z.number().int().nonnegative(),
+  su_hm: z.number(),
+});
+
+export const CorpusResultSchema = z.object({
+  corpus: z.string(),
+  /** SHA-256 of the corpus file (its manifest entry): the corpus version. */
+  version: z.string(),
+  result: Counts,
+  by_suite: z.record(z.string(), Counts),
+  /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
+  outcomes: z.string().regex(/^[0-6]*$/),
+});
+export type CorpusResult = z.infer<typeof CorpusResultSchema>;
+
+export const ComparabilityKeySchema = z.object({
+  tool_version: z.string(),
+  defense: z.string(),
+  /** corpus name → version. */
+  corpora: z.record(z.string(), z.string()),
+});
+export type ComparabilityKey = z.infer<typeof ComparabilityKeySchema>;
+
+export const RunResultsSchema = z.object({
+  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+  key: ComparabilityKeySchema,
+  /** The commit the defense was scored at ('' when unknown). */
+  commit: z.string(),
+  corpora: z.array(CorpusResultSchema).min(1),
+});
+export type RunResults = z.infer<typeof RunResultsSchema>;
+
+export function keyOf(defense: string, toolVersion: string, corpora: readonly CorpusResult[]): ComparabilityKey {
+  return { tool_version: toolVersion, defense, corpora: Object.fromEntries(corpora.map((c) => [c.corpus, c.version])) };
+}
+
+/** Why two results cannot be compared, or undefined when they can. */
+export function incomparable(head: ComparabilityKey, base: ComparabilityKey): string | undefined {
+  if (head.defense !== base.defense) return `it scored defense ${JSON.stringify(base.defense)}, not ${JSON.stringify(head.defense)}`;
+  if (head.tool_version !== base.tool_version) return `it was made by agent-defense-eval ${base.tool_version}, not ${head.tool_version}`;
+  for (const [corpus, version] of Object.entries(head.corpora)) {
+    const b = base.corpora[corpus];
+    if (b === undefined) return `it has no results for corpus ${corpus}`;
+    if (b !== version) return `its corpus ${corpus} is version ${b.slice(0, 12)}, not ${version.slice(0, 12)}`;
+  }
+  return undefined;
+}
+
+/** One corpus's entry from a defense's per-scenario outcomes (judge/judgeAsync). */
+export function corpusResult(
+  corpus: { readonly name: string; readonly version: string; readonly scenarios: readonly Scenario[] },
+  defense: string,
+  outcomes: Uint8Array,
+): CorpusResult {
+  const bySuite = groupIndices(corpus.scenarios, (s) => s.suite);
+  return {
+    corpus: corpus.name,
+    version: corpus.version,
+    result: withSuHm(tally(defense, outcomes)),
+    by_suite: Object.fromEntries([...bySuite].map(([suite, idx]) => [suite, withSuHm(tally(defense, outcomes, idx))])),
+    outcomes: Array.from(outcomes).join(''),
+  };
+}

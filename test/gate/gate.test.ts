@@ -1,0 +1,65 @@
+// The verdict from head and base results: table-driven over drops, rises and floors.
+import { describe, expect, it } from 'vitest';
+import { decide, type Thresholds } from '../../src/gate/gate.js';
+import { incomparable, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../../src/gate/results.js';
+
+/** Results on one corpus with `att` of 100 injections attributable and `kept` of 50 benign kept. */
+function results(att: number, kept: number, corpus = 'pairs'): RunResults {
+  const result = {
+    defense: 'd',
+    injections_total: 100,
+    injections_blocked: att,
+    benign_total: 50,
+    benign_kept: kept,
+    unscored: 0,
+    injections_halted_in_task: 0,
+    injections_attributable: att,
+    su_hm: 0,
+  };
+  const c = { corpus, version: 'v1', result, by_suite: {}, outcomes: '' };
+  return { schemaVersion: RESULTS_SCHEMA_VERSION, key: keyOf('d', '0.1.0', [c]), commit: 'abc', corpora: [c] };
+}
+
+const zero: Thresholds = { maxAttributableDrop: 0, maxUtilityDrop: 0 };
+
+describe('decide', () => {
+  it.each([
+    ['unchanged passes', results(40, 25), results(40, 25), zero, true, []],
+    ['an improvement passes', results(45, 30), results(40, 25), zero, true, []],
+    ['an attributable regression fails by its points', results(37, 25), results(40, 25), zero, false, [/pairs: attributable block rate fell 3\.0 pp \(40\.0% → 37\.0%, 40 → 37 of 100\), more than the allowed 0\.0 pp/]],
+    ['a utility regression fails by its points', results(40, 24), results(40, 25), zero, false, [/pairs: utility fell 2\.0 pp \(50\.0% → 48\.0%, 25 → 24 of 50\)/]],
+    ['a drop within the allowance passes', results(38, 24), results(40, 25), { maxAttributableDrop: 2, maxUtilityDrop: 2 }, true, []],
+    ['a drop just past the allowance fails', results(37, 25), results(40, 25), { maxAttributableDrop: 2.9, maxUtilityDrop: 0 }, false, [/fell 3\.0 pp/]],
+    ['no baseline passes', results(10, 5), undefined, zero, true, []],
+    ['a floor fails even without a baseline', results(10, 40), undefined, { ...zero, minAttributable: 20 }, false, [/pairs: attributable block rate 10\.0% is below the floor of 20\.0%/]],
+    ['floors met pass', results(20, 40), undefined, { ...zero, minAttributable: 20, minUtility: 80 }, true, []],
+  ] as const)('%s', (_, head, base, t, pass, reasons) => {
+    const v = decide(head, base, t);
+    expect(v.pass).toBe(pass);
+    expect(v.reasons).toHaveLength(reasons.length);
+    reasons.forEach((r, i) => expect(v.reasons[i]).toMatch(r));
+  });
+
+  it('reports improvements as checks that pass', () => {
+    const v = decide(results(45, 25), results(40, 25), zero);
+    expect(v.checks.map((c) => c.message)).toEqual([
+      'pairs: attributable block rate rose 5.0 pp (40.0% → 45.0%, 40 → 45 of 100)',
+      'pairs: utility is unchanged (50.0% → 50.0%, 25 → 25 of 50)',
+    ]);
+  });
+});
+
+describe('incomparable', () => {
+  const k = keyOf('d', '0.1.0', [{ corpus: 'pairs', version: 'aaaa' } as never]);
+  it.each([
+    ['same key', k, undefined],
+    ['other defense', { ...k, defense: 'e' }, /scored defense "e", not "d"/],
+    ['other tool version', { ...k, tool_version: '0.2.0' }, /agent-defense-eval 0\.2\.0, not 0\.1\.0/],
+    ['other corpus version', { ...k, corpora: { pairs: 'bbbb' } }, /corpus pairs is version bbbb, not aaaa/],
+    ['missing corpus', { ...k, corpora: {} }, /no results for corpus pairs/],
+  ] as const)('%s', (_, base, why) => {
+    const r = incomparable(k, base);
+    if (why === undefined) expect(r).toBeUndefined();
+    else expect(r).toMatch(why);
+  });
+});
