@@ -12,6 +12,7 @@ export interface CliOptions {
   corpus: CorpusName | 'egress-reach';
   defenses: ReferenceDefenseName[];
   scores: string[];
+  baselineScores: string[];
   threshold: number;
   format: Format;
   sweep: boolean;
@@ -27,7 +28,10 @@ Score prompt-injection defenses on AgentDojo-derived corpora.
 options:
   --corpus NAME      ${[...CORPORA, 'egress-reach'].join(' | ')} (default ${DEFAULT_CORPUS})
   --defense NAME     a reference defense; repeatable (default: all of ${REFERENCE_DEFENSES.join(', ')})
-  --scores PATHS     comma-separated classifier score tables (pairs and attack corpora)
+  --scores PATHS     comma-separated classifier score tables for pairs and attack corpora
+                     (default: the pinned tables under scores/; "none" for no classifiers)
+  --baseline-scores PATHS
+                     attacks-<transform>: the untransformed attack tables, same model order
   --threshold X      classifier threshold in [0, 1] (default 0.5)
   --format F         text | json | markdown (default text)
   --sweep            label-error sweep of flow-guard (agentdojo corpus)
@@ -40,6 +44,8 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   return value;
 }
 
+const list = (v: string | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+
 export function parseCliArgs(argv: readonly string[]): CliOptions {
   let parsed;
   try {
@@ -51,6 +57,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         corpus: { type: 'string' },
         defense: { type: 'string', multiple: true },
         scores: { type: 'string' },
+        'baseline-scores': { type: 'string' },
         threshold: { type: 'string' },
         format: { type: 'string' },
         sweep: { type: 'boolean' },
@@ -73,7 +80,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     help: v.help ?? false,
     corpus,
     defenses: defenses.length > 0 ? [...new Set(defenses)] : [...REFERENCE_DEFENSES],
-    scores: (v.scores ?? '').split(',').map((s) => s.trim()).filter((s) => s !== ''),
+    scores: list(v.scores),
+    baselineScores: list(v['baseline-scores']),
     threshold,
     format: oneOf('format', v.format ?? 'text', FORMATS, (f): f is Format => (FORMATS as readonly string[]).includes(f)),
     sweep: v.sweep ?? false,

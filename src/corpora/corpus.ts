@@ -1,6 +1,6 @@
 // A loaded corpus: scenarios ready to score plus what the analyses need from its file.
 import type { Call, Scenario } from '../model/call.js';
-import type { Diagnostics } from '../model/corpus-file.js';
+import type { Diagnostics, PairStats } from '../model/corpus-file.js';
 import type { EgressPolicy } from '../defenses/egress.js';
 
 export interface Corpus {
@@ -27,6 +27,8 @@ export interface PairedCorpus extends Corpus {
   /** Whether a tool-output text carries the injection (spec §6.3 rule 4). */
   carriesInjection(text: string): boolean;
   readonly benign: readonly Scenario[];
+  /** The exporter's own counts, as written in the file. */
+  readonly stats: PairStats;
 }
 
 export function calls(s: Scenario): Call[] {

@@ -61,6 +61,7 @@ export function pairedCorpus(file: PairsFile, where: string, version: string): P
     version,
     scenarios: withTwins(decoded, twins, where),
     benign,
+    stats: file.stats,
     carriesInjection: (text) => carrying.has(text),
     policy: { egressTools: file.egress_tools, allowlist: [] },
   };
@@ -78,6 +79,7 @@ export interface AttackCorpus {
   scenarios(attack: string): readonly Scenario[];
   /** Injection pairs only, every attack, file order. */
   readonly pairs: readonly Scenario[];
+  readonly stats: AttacksFile['stats'];
   carriesInjection(text: string): boolean;
 }
 
@@ -111,6 +113,7 @@ export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: str
       return list;
     },
     pairs,
+    stats: file.stats,
     carriesInjection: (text) => carrying.has(text),
   };
 }

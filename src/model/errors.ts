@@ -19,5 +19,8 @@ export function schemaError(where: string, err: z.ZodError): InputError {
     .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
     .join('');
   const more = err.issues.length > 1 ? ` (and ${err.issues.length - 1} more issues)` : '';
-  return new InputError(`${where}: ${path || '(top level)'}: ${issue.message}${more}`);
+  // A bad record key carries its own reason one level down; that reason is the useful part.
+  const inner = 'issues' in issue && Array.isArray(issue.issues) ? (issue.issues[0] as { message?: string } | undefined) : undefined;
+  const message = inner?.message ? `${issue.message}: ${inner.message}` : issue.message;
+  return new InputError(`${where}: ${path || '(top level)'}: ${message}${more}`);
 }

@@ -1,0 +1,89 @@
+// The CLI end to end through runCli: exit codes and one clear line for every bad input.
+import { mkdtempSync, writeFileSync, readFileSync, copyFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { CorpusStore } from '../../src/corpora/registry.js';
+
+function cli(...argv: string[]) {
+  let stdout = '', stderr = '';
+  const code = runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  return { code, stdout, stderr };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-cli-'));
+
+describe('defense-eval CLI', () => {
+  it('prints the bundled comparison by corpus name', () => {
+    const r = cli('--corpus', 'bundled');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^corpus: bundled\n\ndefense {18}injection block/);
+    expect(r.stdout).toContain('flow-guard               5/6 ( 83%)         5 ( 83%)           4/4 (100%)         0\n');
+  });
+
+  it('--help exits 0 with usage', () => {
+    const r = cli('--help');
+    expect([r.code, r.stdout.startsWith('usage: defense-eval')]).toEqual([0, true]);
+  });
+
+  it('json output follows the original shape, su_hm added', () => {
+    const r = cli('--corpus', 'bundled', '--format', 'json', '--defense', 'flow-guard');
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j)).toEqual(['corpus', 'comparison', 'versions']);
+    expect(Object.keys(j.comparison.results[0])).toEqual([
+      'defense', 'injections_total', 'injections_blocked', 'benign_total', 'benign_kept', 'unscored',
+      'injections_halted_in_task', 'injections_attributable', 'su_hm',
+    ]);
+    expect(j.comparison.results[0].su_hm).toBeCloseTo(2 * (5 / 6) / (5 / 6 + 1), 12);
+  });
+
+  it('--out writes the report to a file', () => {
+    const out = join(tmp, 'r.md');
+    const r = cli('--corpus', 'bundled', '--format', 'markdown', '--out', out);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('| flow-guard | 5/6 (83.3%)');
+  });
+
+  it.each([
+    [['--corpus', 'nope'], /--corpus: unknown value "nope"/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--format', 'xml'], /--format: unknown value "xml"/],
+    [['--defense', 'magic'], /--defense: unknown value "magic"/],
+    [['--threshold', 'abc', '--corpus', 'pairs'], /--threshold: "abc" is not a number in \[0, 1\]/],
+    [['--threshold', '1.5', '--corpus', 'pairs'], /--threshold: "1.5"/],
+    [['--corpus', 'agentdojo', '--scores', 'x.json'], /--scores applies only to --corpus pairs/],
+    [['--corpus', 'pairs', '--scores', '/nonexistent/t.json'], /score table \/nonexistent\/t.json: cannot read: ENOENT/],
+    [['--corpus', 'bundled', '--out', '/nonexistent/dir/out.txt'], /--out \/nonexistent\/dir\/out.txt: cannot write/],
+  ])('%j exits 2 with one line naming the culprit', (argv, message) => {
+    const r = cli(...(argv as string[]));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toBe('');
+  });
+
+  it('refuses a score table that is not JSON, breaks the schema or is empty', () => {
+    const bad = join(tmp, 'bad.json');
+    writeFileSync(bad, '{"model":');
+    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/parse score table .*bad\.json/);
+    writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: { abc: 2 } }));
+    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: scores\.abc: .*expected a full lower-case hex SHA-256 key/);
+    writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: {} }));
+    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: scores: has no scores/);
+  });
+
+  it('refuses a corpus file that does not match the manifest, naming it', () => {
+    const root = new CorpusStore().root;
+    const copy = mkdtempSync(join(tmpdir(), 'defense-eval-root-'));
+    mkdirSync(join(copy, 'corpora'));
+    copyFileSync(join(root, 'corpora', 'manifest.json'), join(copy, 'corpora', 'manifest.json'));
+    const gz = readFileSync(join(root, 'corpora', 'agentdojo-v1.2.json.gz'));
+    gz[gz.length >> 1] ^= 1; // one flipped bit in the middle of the compressed stream
+    writeFileSync(join(copy, 'corpora', 'agentdojo-v1.2.json.gz'), gz);
+    let stderr = '';
+    const code = runCli(['--corpus', 'agentdojo'], { stdout: () => {}, stderr: (s) => (stderr += s), store: new CorpusStore(copy) });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/corpora\/agentdojo-v1\.2\.json\.gz: (corrupt gzip data|SHA-256 [0-9a-f]{64} does not match corpora\/manifest\.json)/);
+  });
+});
