@@ -36,6 +36,10 @@ export interface CorpusReport {
   flow_guard_corrected_labels?: ResultJson;
   flow_guard_label_sweep?: LabelSweepJson;
   classifiers?: ClassifierJson[];
+  /** Ours: Compare per under-specification bucket of the user task (docs/analyses.md). */
+  under_specification?: Record<string, ResultJson[]>;
+  /** Ours: Compare per attack class of the pair (paired corpus). */
+  attack_classes?: Record<string, ResultJson[]>;
   versions: Versions;
 }
 

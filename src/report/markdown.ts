@@ -27,6 +27,11 @@ export function renderMarkdown(report: CorpusReport): string {
   for (const [suite, results] of Object.entries(report.by_suite ?? {})) {
     out += `\n<details><summary>suite: ${escapeMarkdown(suite)}</summary>\n\n${markdownTable(results)}\n</details>\n`;
   }
+  for (const [title, groups] of [['under-specification bucket', report.under_specification], ['attack class', report.attack_classes]] as const) {
+    for (const [name, results] of Object.entries(groups ?? {})) {
+      out += `\n<details><summary>${title}: ${escapeMarkdown(name)}</summary>\n\n${markdownTable(results)}\n</details>\n`;
+    }
+  }
   const g = report.flow_guard_corrected_labels;
   if (g) out += `\nflow-guard with agent-generated values relabeled trusted: attributable ${pct1(attributableRate(g))}, utility ${pct1(utilityRate(g))}\n`;
   const v = report.versions;

@@ -51,6 +51,9 @@ export function renderText(report: CorpusReport): string {
   if (report.unscorable) {
     out += `unscorable injection tasks (no tool call in ground truth): ${report.unscorable.length}\n`;
   }
+  for (const [title, groups] of [['under-specification bucket', report.under_specification], ['attack class', report.attack_classes]] as const) {
+    for (const [name, results] of Object.entries(groups ?? {})) out += `\n${title}: ${name}\n${textTable(results)}`;
+  }
   const v = report.versions;
   out += `\nversions: defense-eval ${v.tool}, corpus ${v.corpus} sha256 ${v.corpus_sha256}\n`;
   for (const [path, sha] of Object.entries(v.score_tables ?? {})) out += `score table ${path} sha256 ${sha}\n`;

@@ -79,7 +79,8 @@ describe('defense-eval CLI', () => {
     mkdirSync(join(copy, 'corpora'));
     copyFileSync(join(root, 'corpora', 'manifest.json'), join(copy, 'corpora', 'manifest.json'));
     const gz = readFileSync(join(root, 'corpora', 'agentdojo-v1.2.json.gz'));
-    gz[gz.length >> 1] ^= 1; // one flipped bit in the middle of the compressed stream
+    const mid = gz.length >> 1;
+    gz[mid] = gz[mid]! ^ 1; // one flipped bit in the middle of the compressed stream
     writeFileSync(join(copy, 'corpora', 'agentdojo-v1.2.json.gz'), gz);
     let stderr = '';
     const code = runCli(['--corpus', 'agentdojo'], { stdout: () => {}, stderr: (s) => (stderr += s), store: new CorpusStore(copy) });

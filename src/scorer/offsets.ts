@@ -1,0 +1,492 @@
+// Character offsets of tokens, recovered for transformers.js tokenizers (spec §7.2 porting hazard).
+//
+// The windows of spec §7.2 are character slices through the offsets that Python's fast (Rust)
+// tokenizers return. `@huggingface/tokenizers` returns tokens and ids but no offsets, so this module
+// re-runs the tokenizer's own pipeline on an *aligned string*: every UTF-16 unit of the normalized,
+// pre-tokenized text carries the [start, end) span of the original text it came from, following the
+// alignment rules of the Rust `NormalizedString`:
+//   - a character mapped to one or more characters (NFKC "ﬁ" → "fi", lowercasing) keeps its span for each;
+//   - a composed character (e + U+0301 → é) takes the span of its first (starter) character only;
+//   - a regex replacement (`Replace(" {2,}", " ")`) takes the span of the last character it replaced;
+//   - removed characters (Strip, control characters) vanish;
+//   - an inserted prefix (Metaspace's "▁", Prepend) takes the span of the first character.
+// A token's offsets are then (first unit's start, last unit's end): SentencePiece's "▁" that replaced
+// a space maps to that space; a WordPiece "##" continuation maps to the characters after the prefix;
+// an [UNK] word maps to the whole word.
+//
+// Every step is checked against the library itself: the aligned normalized text must equal the
+// library normalizer's output, the pre-tokens the library pre-tokenizer's, and the recovered token
+// strings `tokenizer.tokenize(text)`. Any mismatch, or a normalizer / pre-tokenizer / model type not
+// handled here, throws OffsetRecoveryError rather than producing wrong windows.
+import type { Span } from './windowing.js';
+
+export class OffsetRecoveryError extends Error {
+  override name = 'OffsetRecoveryError';
+}
+
+/** A string whose every UTF-16 unit records the original-text span it came from. */
+export class Aligned {
+  constructor(
+    readonly text: string,
+    readonly starts: readonly number[],
+    readonly ends: readonly number[],
+  ) {}
+
+  static of(text: string): Aligned {
+    const b = new Builder();
+    for (let i = 0; i < text.length; ) {
+      const cp = text.codePointAt(i)!;
+      const n = cp > 0xffff ? 2 : 1;
+      b.push(text.slice(i, i + n), i, i + n);
+      i += n;
+    }
+    return b.build();
+  }
+
+  slice(from: number, to = this.text.length): Aligned {
+    return new Aligned(this.text.slice(from, to), this.starts.slice(from, to), this.ends.slice(from, to));
+  }
+
+  /** Code points with their unit index. */
+  *codePoints(): Generator<{ ch: string; at: number }> {
+    for (let i = 0; i < this.text.length; ) {
+      const n = this.text.codePointAt(i)! > 0xffff ? 2 : 1;
+      yield { ch: this.text.slice(i, i + n), at: i };
+      i += n;
+    }
+  }
+}
+
+class Builder {
+  private text = '';
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  push(s: string, start: number, end: number): void {
+    this.text += s;
+    for (let i = 0; i < s.length; i++) {
+      this.starts.push(start);
+      this.ends.push(end);
+    }
+  }
+  /** Copy units [from, to) of `a` unchanged. */
+  copy(a: Aligned, from: number, to: number): void {
+    this.text += a.text.slice(from, to);
+    for (let i = from; i < to; i++) {
+      this.starts.push(a.starts[i]!);
+      this.ends.push(a.ends[i]!);
+    }
+  }
+  build(): Aligned {
+    return new Aligned(this.text, this.starts, this.ends);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Minimal views of the transformers.js / @huggingface/tokenizers objects this module walks.
+// They are private fields of the library, so they are checked at run time (unsupported → throw).
+
+type Json = Record<string, unknown>;
+interface LibNormalizer {
+  normalize(text: string): string;
+  normalizers?: (LibNormalizer | null)[];
+  pattern?: RegExp | null;
+  config?: Json;
+}
+interface LibPreTokenizer {
+  pre_tokenize(text: string, options?: { section_index?: number }): string[];
+  tokenizers?: (LibPreTokenizer | null)[];
+  pattern?: RegExp | null;
+  replacement?: string;
+  str_rep?: string;
+  prepend_scheme?: string;
+}
+interface LibModel {
+  (pretokens: string[]): string[];
+  unk_token?: string;
+  continuing_subword_prefix?: string;
+  config?: Json;
+}
+interface LibSplitter {
+  split(text: string): string[];
+}
+interface LibAddedToken {
+  content: string;
+  lstrip: boolean;
+  rstrip: boolean;
+}
+/** `@huggingface/tokenizers` Tokenizer (transformers.js PreTrainedTokenizer._tokenizer). */
+export interface LibTokenizer {
+  tokenizer: Json;
+  normalizer: LibNormalizer | null;
+  pre_tokenizer: LibPreTokenizer | null;
+  model: LibModel;
+  splitter_unnormalized: LibSplitter;
+  splitter_normalized: LibSplitter;
+  added_tokens_map: Map<string, LibAddedToken>;
+  remove_space?: boolean;
+  do_lowercase_and_remove_accent?: boolean;
+  tokenize(text: string, options?: { add_special_tokens?: boolean }): string[];
+}
+
+function unsupported(what: string): never {
+  throw new OffsetRecoveryError(`offset recovery does not support ${what}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalizers
+
+const MARK = /^\p{M}$/u;
+
+/** Unicode normalization with alignment, per cluster (a code point and the marks that follow it). */
+function unicodeNormalize(a: Aligned, form: 'NFC' | 'NFD' | 'NFKC' | 'NFKD', keep?: string): Aligned {
+  const b = new Builder();
+  const cps = [...a.codePoints()];
+  for (let i = 0; i < cps.length; ) {
+    let j = i + 1;
+    if (cps[i]!.ch !== keep) while (j < cps.length && MARK.test(cps[j]!.ch) && cps[j]!.ch !== keep) j++;
+    const cluster = cps.slice(i, j);
+    const span = (k: number): [number, number] => [a.starts[cluster[k]!.at]!, a.ends[cluster[k]!.at]!];
+    if (cluster[0]!.ch === keep) {
+      b.push(keep, ...span(0));
+    } else {
+      const whole = cluster.map((c) => c.ch).join('').normalize(form);
+      const parts = cluster.map((c) => c.ch.normalize(form));
+      if (parts.join('') === whole) {
+        parts.forEach((p, k) => b.push(p, ...span(k)));
+      } else {
+        // Composition or reordering: composed characters take the starter's span; a mark that
+        // survives unchanged keeps its own (first unused occurrence).
+        const used = new Set<number>();
+        for (const ch of whole) {
+          let k = -1;
+          if (MARK.test(ch)) k = cluster.findIndex((c, idx) => idx > 0 && !used.has(idx) && c.ch.normalize(form) === ch);
+          if (k > 0) used.add(k);
+          b.push(ch, ...span(k > 0 ? k : 0));
+        }
+      }
+    }
+    i = j;
+  }
+  return b.build();
+}
+
+/** Map each code point through `f` (its output keeps the code point's span; '' deletes it). */
+function mapCodePoints(a: Aligned, f: (ch: string) => string): Aligned {
+  const b = new Builder();
+  for (const { ch, at } of a.codePoints()) b.push(f(ch), a.starts[at]!, a.ends[at]!);
+  return b.build();
+}
+
+/** Replace each match of a global regex; the replacement takes the span of the match's last unit. */
+function replaceAligned(a: Aligned, pattern: RegExp, content: string): Aligned {
+  const b = new Builder();
+  let last = 0;
+  for (const m of a.text.matchAll(pattern)) {
+    const at = m.index;
+    b.copy(a, last, at);
+    const len = m[0].length;
+    if (len > 0) {
+      if (content.length > 0) b.push(content, a.starts[at + len - 1]!, a.ends[at + len - 1]!);
+    } else if (content.length > 0) {
+      const k = Math.min(at, a.text.length - 1);
+      if (k >= 0) b.push(content, a.starts[k]!, a.ends[k]!);
+    }
+    last = at + len;
+  }
+  b.copy(a, last, a.text.length);
+  return b.build();
+}
+
+function stripAligned(a: Aligned, left: boolean, right: boolean): Aligned {
+  const from = left ? a.text.length - a.text.trimStart().length : 0;
+  const to = right ? a.text.trimEnd().length : a.text.length;
+  return from >= to ? a.slice(0, 0) : a.slice(from, to);
+}
+
+function prependAligned(a: Aligned, prefix: string): Aligned {
+  const b = new Builder();
+  b.push(prefix, a.starts[0] ?? 0, a.ends[0] ?? 0);
+  b.copy(a, 0, a.text.length);
+  return b.build();
+}
+
+const PRECOMPILED_REMOVED = /^[\u0001-\u0008\u000B\u000E-\u001F\u007F\u008F\u009F]$/;
+const PRECOMPILED_SPACE = /^[\u0009\u000A\u000C\u000D\u00A0\u1680\u2000-\u200F\u2028\u2029\u202F\u205F\u2581\u3000\uFEFF\uFFFD]$/;
+
+function isChineseChar(cp: number): boolean {
+  return (
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x20000 && cp <= 0x2a6df) ||
+    (cp >= 0x2a700 && cp <= 0x2b73f) ||
+    (cp >= 0x2b740 && cp <= 0x2b81f) ||
+    (cp >= 0x2b820 && cp <= 0x2ceaf) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0x2f800 && cp <= 0x2fa1f)
+  );
+}
+
+function normalizeAligned(a: Aligned, n: LibNormalizer, config: Json): Aligned {
+  const type = config.type;
+  switch (type) {
+    case 'Sequence': {
+      const cfgs = (config.normalizers ?? []) as Json[];
+      const objs = n.normalizers ?? [];
+      if (cfgs.length !== objs.length) unsupported('a Sequence normalizer whose parts cannot be matched');
+      return cfgs.reduce((acc, c, i) => (objs[i] ? normalizeAligned(acc, objs[i]!, c) : acc), a);
+    }
+    case 'Strip':
+      return stripAligned(a, Boolean(config.strip_left), Boolean(config.strip_right));
+    case 'Replace':
+      return n.pattern ? replaceAligned(a, n.pattern, String(config.content ?? '')) : a;
+    case 'NFC':
+    case 'NFD':
+    case 'NFKC':
+    case 'NFKD':
+      return unicodeNormalize(a, type);
+    case 'Precompiled': {
+      // transformers.js ignores the charsmap: control characters removed, spaces unified, NFKC
+      // (keeping U+FF5E). Mirrored here.
+      const cleaned = mapCodePoints(a, (ch) => (PRECOMPILED_REMOVED.test(ch) ? '' : PRECOMPILED_SPACE.test(ch) ? ' ' : ch));
+      return unicodeNormalize(cleaned, 'NFKC', '\uFF5E');
+    }
+    case 'Lowercase':
+      return mapCodePoints(a, (ch) => ch.toLowerCase());
+    case 'StripAccents':
+      return mapCodePoints(a, (ch) => (MARK.test(ch) ? '' : ch));
+    case 'Prepend':
+      return prependAligned(a, String(config.prepend ?? ''));
+    case 'BertNormalizer': {
+      let out = a;
+      if (config.clean_text) {
+        out = mapCodePoints(out, (ch) => {
+          const cp = ch.charCodeAt(0);
+          const control = ch !== '\t' && ch !== '\n' && ch !== '\r' && /^\p{Cc}|\p{Cf}|\p{Co}|\p{Cs}$/u.test(ch);
+          if (cp === 0 || cp === 0xfffd || control) return '';
+          return /^\s$/.test(ch) ? ' ' : ch;
+        });
+      }
+      if (config.handle_chinese_chars) {
+        // Per UTF-16 unit, as the library does (astral characters are never matched).
+        const b = new Builder();
+        for (let i = 0; i < out.text.length; i++) {
+          const ch = out.text[i]!;
+          b.push(isChineseChar(ch.charCodeAt(0)) ? ` ${ch} ` : ch, out.starts[i]!, out.ends[i]!);
+        }
+        out = b.build();
+      }
+      const stripAccents = (x: Aligned): Aligned =>
+        mapCodePoints(unicodeNormalize(x, 'NFD'), (ch) => (/^\p{Mn}$/u.test(ch) ? '' : ch));
+      if (config.lowercase) {
+        out = mapCodePoints(out, (ch) => ch.toLowerCase());
+        if (config.strip_accents !== false) out = stripAccents(out);
+      } else if (config.strip_accents) {
+        out = stripAccents(out);
+      }
+      return out;
+    }
+    default:
+      return unsupported(`the ${String(type)} normalizer`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pre-tokenizers
+
+function matchPieces(a: Aligned, pattern: RegExp): Aligned[] {
+  const re = pattern.global ? pattern : new RegExp(pattern.source, pattern.flags + 'g');
+  return [...a.text.matchAll(re)].filter((m) => m[0].length > 0).map((m) => a.slice(m.index, m.index + m[0].length));
+}
+
+function preTokenizeAligned(a: Aligned, p: LibPreTokenizer, config: Json, sectionIndex: number): Aligned[] {
+  const type = config.type;
+  switch (type) {
+    case 'Sequence': {
+      const cfgs = (config.pretokenizers ?? []) as Json[];
+      const objs = p.tokenizers ?? [];
+      if (cfgs.length !== objs.length) unsupported('a Sequence pre-tokenizer whose parts cannot be matched');
+      return cfgs.reduce<Aligned[]>(
+        (pieces, c, i) => (objs[i] ? pieces.flatMap((x) => preTokenizeAligned(x, objs[i]!, c, sectionIndex)) : pieces),
+        [a],
+      );
+    }
+    case 'Metaspace': {
+      const replacement = p.replacement ?? '\u2581';
+      const strRep = p.str_rep ?? replacement;
+      const scheme = p.prepend_scheme ?? 'always';
+      let out = replaceAligned(a, / /g, strRep);
+      if (!out.text.startsWith(replacement) && (scheme === 'always' || (scheme === 'first' && sectionIndex === 0))) {
+        out = prependAligned(out, strRep);
+      }
+      return [out];
+    }
+    case 'BertPreTokenizer': {
+      if (!p.pattern) unsupported('a BertPreTokenizer without pattern');
+      return matchPieces(stripAligned(a, true, true), p.pattern);
+    }
+    case 'Whitespace':
+      return matchPieces(a, /\w+|[^\w\s]+/g);
+    case 'WhitespaceSplit':
+      return matchPieces(a, /\S+/g);
+    case 'Punctuation':
+    case 'Digits':
+      if (!p.pattern) unsupported(`a ${type} pre-tokenizer without pattern`);
+      return matchPieces(a, p.pattern);
+    default:
+      return unsupported(`the ${String(type)} pre-tokenizer`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model: align the model's tokens to the pre-tokens.
+
+type ModelKind = 'Unigram' | 'WordPiece' | 'BPE';
+
+function modelKind(config: Json): ModelKind {
+  const t = config.type;
+  if (t === 'Unigram' || t === 'WordPiece') return t;
+  if (t === 'BPE') {
+    if (config.byte_fallback || config.end_of_word_suffix || config.continuing_subword_suffix || config.continuing_subword_prefix) {
+      unsupported('a BPE model with byte fallback or subword affixes');
+    }
+    return 'BPE';
+  }
+  if (t === undefined && Array.isArray(config.vocab)) return 'Unigram';
+  if (t === undefined && 'continuing_subword_prefix' in config && 'unk_token' in config && !('merges' in config)) return 'WordPiece';
+  return unsupported(`the ${String(t)} model`);
+}
+
+interface Token {
+  token: string;
+  span: Span;
+}
+
+function alignTokens(tokens: string[], pieces: Aligned[], kind: ModelKind, model: LibModel, config: Json): Token[] {
+  const unk = model.unk_token ?? (config.unk_token as string | undefined);
+  const prefix = String(config.continuing_subword_prefix ?? '##');
+  const out: Token[] = [];
+  let p = 0;
+  let k = 0;
+  const fail = (token: string): never => {
+    throw new OffsetRecoveryError(`cannot align token ${JSON.stringify(token)} to the pre-tokenized text`);
+  };
+  for (const token of tokens) {
+    while (p < pieces.length && k >= pieces[p]!.text.length) {
+      p++;
+      k = 0;
+    }
+    if (p >= pieces.length) fail(token);
+    let piece = pieces[p]!;
+    if (kind === 'WordPiece') {
+      let body = token;
+      if (k > 0) {
+        if (!token.startsWith(prefix)) fail(token);
+        body = token.slice(prefix.length);
+      }
+      if (k === 0 && token === unk && !piece.text.startsWith(token)) {
+        // WordPiece gives one [UNK] for a word it cannot split: the whole word.
+        out.push({ token, span: { start: piece.starts[0]!, end: piece.ends[piece.text.length - 1]! } });
+        k = piece.text.length;
+        continue;
+      }
+      if (!piece.text.startsWith(body, k) || body.length === 0) fail(token);
+      out.push({ token, span: { start: piece.starts[k]!, end: piece.ends[k + body.length - 1]! } });
+      k += body.length;
+      continue;
+    }
+    // Unigram and plain BPE pieces are substrings of the pre-tokens (a fused [UNK] run may cross
+    // pre-token boundaries).
+    let rest = token;
+    let start: number | undefined;
+    let end = 0;
+    while (rest.length > 0) {
+      while (p < pieces.length && k >= pieces[p]!.text.length) {
+        p++;
+        k = 0;
+      }
+      if (p >= pieces.length) fail(token);
+      piece = pieces[p]!;
+      const n = Math.min(rest.length, piece.text.length - k);
+      if (piece.text.slice(k, k + n) !== rest.slice(0, n)) fail(token);
+      start ??= piece.starts[k]!;
+      end = piece.ends[k + n - 1]!;
+      k += n;
+      rest = rest.slice(n);
+    }
+    if (start === undefined) fail(token);
+    out.push({ token, span: { start: start!, end } });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Tokens of `text` without special tokens, with their character spans (UTF-16 units) in `text`. */
+export function tokenOffsets(tk: LibTokenizer, text: string): Token[] {
+  if (tk.remove_space === true || tk.do_lowercase_and_remove_accent) unsupported('remove_space / do_lowercase_and_remove_accent tokenizers');
+  const json = tk.tokenizer;
+  const kind = modelKind((json.model ?? {}) as Json);
+  const whole = Aligned.of(text);
+
+  // Split on added tokens exactly as Tokenizer.encode_text does, tracking positions.
+  const splitAligned = (a: Aligned, splitter: LibSplitter): Aligned[] => {
+    const parts = splitter.split(a.text);
+    const out: Aligned[] = [];
+    let at = 0;
+    for (const part of parts) {
+      if (a.text.slice(at, at + part.length) !== part) unsupported('an added-token split that does not partition the text');
+      out.push(a.slice(at, at + part.length));
+      at += part.length;
+    }
+    if (at !== a.text.length) unsupported('an added-token split that does not partition the text');
+    for (let i = 0; i < out.length; i++) {
+      const added = tk.added_tokens_map.get(out[i]!.text);
+      if (!added) continue;
+      if (added.lstrip && i > 0) out[i - 1] = stripAligned(out[i - 1]!, false, true);
+      if (added.rstrip && i < out.length - 1) out[i + 1] = stripAligned(out[i + 1]!, true, false);
+    }
+    return out;
+  };
+
+  const tokens: Token[] = [];
+  const sections = splitAligned(whole, tk.splitter_unnormalized);
+  sections.forEach((section, sectionIndex) => {
+    if (section.text.length === 0) return;
+    if (tk.added_tokens_map.has(section.text)) {
+      tokens.push({ token: section.text, span: { start: section.starts[0]!, end: section.ends[section.text.length - 1]! } });
+      return;
+    }
+    let normalized = section;
+    if (tk.normalizer !== null) {
+      normalized = normalizeAligned(section, tk.normalizer, (json.normalizer ?? {}) as Json);
+      const expected = tk.normalizer.normalize(section.text);
+      if (normalized.text !== expected) {
+        throw new OffsetRecoveryError(`aligned normalization differs from the tokenizer's (${JSON.stringify(normalized.text.slice(0, 40))}…)`);
+      }
+    }
+    if (normalized.text.length === 0) return;
+    for (const sub of splitAligned(normalized, tk.splitter_normalized)) {
+      if (sub.text.length === 0) continue;
+      if (tk.added_tokens_map.has(sub.text)) {
+        tokens.push({ token: sub.text, span: { start: sub.starts[0]!, end: sub.ends[sub.text.length - 1]! } });
+        continue;
+      }
+      let pieces = [sub];
+      if (tk.pre_tokenizer !== null) {
+        pieces = preTokenizeAligned(sub, tk.pre_tokenizer, (json.pre_tokenizer ?? {}) as Json, sectionIndex);
+        const expected = tk.pre_tokenizer.pre_tokenize(sub.text, { section_index: sectionIndex });
+        if (pieces.length !== expected.length || pieces.some((x, i) => x.text !== expected[i])) {
+          throw new OffsetRecoveryError("aligned pre-tokenization differs from the tokenizer's");
+        }
+      }
+      const modelTokens = tk.model(pieces.map((x) => x.text));
+      tokens.push(...alignTokens(modelTokens, pieces, kind, tk.model, (json.model ?? {}) as Json));
+    }
+  });
+
+  const expected = tk.tokenize(text, { add_special_tokens: false });
+  if (expected.length !== tokens.length || expected.some((t, i) => t !== tokens[i]!.token)) {
+    throw new OffsetRecoveryError(`recovered tokens differ from the tokenizer's (${tokens.length} vs ${expected.length})`);
+  }
+  return tokens;
+}

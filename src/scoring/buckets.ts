@@ -1,0 +1,62 @@
+// Two breakdowns no anchor publishes, derived mechanically from the corpora (docs/analyses.md).
+//
+// Under-specification bucket of a user task (after AutoDojo): how much of the task the prompt
+// pins down. Attack class of a pair: whether the injection hijacks a tool the user task never
+// uses, or manipulates the arguments of a tool it already uses.
+import type { Scenario } from '../model/call.js';
+import { Provenance } from '../model/call.js';
+import { twinId } from '../corpora/ids.js';
+
+export const BUCKETS = ['fully-specified', 'param-open', 'action-open'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+export const ATTACK_CLASSES = ['tool-hijack', 'parameter-manipulation'] as const;
+export type AttackClass = (typeof ATTACK_CLASSES)[number];
+
+/** Words that name no particular action: "get_…" or "…_most_recent_…" say nothing a prompt would echo. */
+const GENERIC = new Set(['get', 'list', 'search', 'find', 'most', 'recent', 'current']);
+
+/**
+ * A prompt names a tool when one of the tool name's content words (split on "_", generic verbs
+ * and words under 3 letters dropped) begins a word of the prompt, compared on the first five
+ * letters so plurals and inflections match ("events" ~ "event", "reservation" !~ "reserve").
+ */
+export function promptNamesTool(prompt: string, tool: string): boolean {
+  const words = new Set(prompt.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0));
+  const stems = new Set([...words].map((w) => w.slice(0, 5)));
+  return tool
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3 && !GENERIC.has(w))
+    .some((w) => stems.has(w.slice(0, 5)));
+}
+
+/**
+ * action-open: the prompt names none of the tools the task calls; else param-open: some argument
+ * is not trusted by the prompt rule (its value comes from tool output); else fully-specified.
+ * The most open bucket wins. A task with no calls is fully specified (nothing left open).
+ */
+export function underSpecification(task: Scenario): Bucket {
+  const calls = task.trace.map((st) => st.call);
+  if (calls.length > 0 && !calls.some((c) => promptNamesTool(task.task, c.tool))) return 'action-open';
+  if (calls.some((c) => c.args.some((a) => a.provenance !== Provenance.Trusted))) return 'param-open';
+  return 'fully-specified';
+}
+
+/** tool-hijack: an injected call uses a tool the user task never calls; else parameter-manipulation. */
+export function attackClass(pair: Scenario): AttackClass | undefined {
+  const injected = pair.trace.filter((st) => st.injected).map((st) => st.call.tool);
+  if (injected.length === 0) return undefined; // unscorable: nothing to classify
+  const userTools = new Set(pair.baseline.map((c) => c.tool));
+  return injected.some((t) => !userTools.has(t)) ? 'tool-hijack' : 'parameter-manipulation';
+}
+
+/**
+ * The bucket of each scenario: benign tasks directly, pairs through their benign twin
+ * (`benign` by id). Injection-only scenarios with no twin (ground truth) get none.
+ */
+export function bucketOf(scenarios: readonly Scenario[]): (s: Scenario) => Bucket | undefined {
+  const byId = new Map<string, Bucket>();
+  for (const s of scenarios) if (s.goal === '') byId.set(s.id, underSpecification(s));
+  return (s) => (s.goal === '' ? byId.get(s.id) : byId.get(twinId(s.id) ?? ''));
+}
