@@ -109,7 +109,7 @@ export function defineDefense(def: DefenseDefinition): DefinedDefense {
           if (line.trim() === '') return;
           // Replies go out as each decision completes: out of order is part of the protocol.
           const p: Promise<void> = answer(JSON.parse(line))
-            .then(write, reject)
+            .then((reply) => void write(reply), reject)
             .finally(() => inFlight.delete(p));
           inFlight.add(p);
         });

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Example defense in Python, over stdio (protocol v1).
+
+A provenance policy: a call that sends data somewhere (non-empty dest) may only carry trusted
+arguments. Score it with the action:
+
+    - uses: <owner>/agent-defense-eval@v1
+      with:
+        defense: python3 examples/python-stdio/defense.py
+
+The protocol helper is the single file src/sdk/python/defense_protocol.py: copy it next to your
+defense, or put its directory on sys.path as below.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "sdk", "python"))
+
+from defense_protocol import serve  # noqa: E402
+
+
+def decide(call, info):
+    if call["dest"]:
+        for arg in call["args"]:
+            if arg["provenance"] != "trusted":
+                return False, f"{arg['provenance']} data may not leave through {call['tool']}"
+    return True, "no untrusted data leaves"
+
+
+if __name__ == "__main__":
+    serve(decide, name="example-python-provenance")
