@@ -19,7 +19,7 @@ export interface CliOptions {
   out: string | undefined;
 }
 
-export const DEFAULT_CORPUS: CorpusName = 'bundled';
+export const DEFAULT_CORPUS: CorpusName = 'pairs';
 
 export const USAGE = `usage: defense-eval [options]
 

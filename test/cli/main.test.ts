@@ -22,6 +22,15 @@ describe('defense-eval CLI', () => {
     expect(r.stdout).toContain('flow-guard               5/6 ( 83%)         5 ( 83%)           4/4 (100%)         0\n');
   });
 
+  it('with no flags runs the paired corpus with the reference defenses and the classifier baselines', () => {
+    const r = cli();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^corpus: pairs\n/);
+    expect(r.stdout).toContain('flow-guard               547/609 ( 90%)     243 ( 40%)         48/97 ( 49%)       340\n');
+    for (const label of ['protectai', 'deepset', 'horizon-labs']) expect(r.stdout).toContain(`${label}-both@0.5 `);
+    expect(r.stdout).toMatch(/\nscore table scores\/pairs\/protectai-deberta-v3-base-prompt-injection-v2\.json sha256 [0-9a-f]{64}\n/);
+  });
+
   it('--help exits 0 with usage', () => {
     const r = cli('--help');
     expect([r.code, r.stdout.startsWith('usage: defense-eval')]).toEqual([0, true]);
