@@ -177,6 +177,16 @@ function mapCodePoints(a: Aligned, f: (ch: string) => string): Aligned {
   return b.build();
 }
 
+/**
+ * Lower-case per code point, keeping spans; then take the whole-string result when it has the same
+ * length (JavaScript's toLowerCase is context-sensitive only for a final sigma, Σ → ς).
+ */
+function lowercaseAligned(a: Aligned): Aligned {
+  const out = mapCodePoints(a, (ch) => ch.toLowerCase());
+  const whole = a.text.toLowerCase();
+  return whole.length === out.text.length ? new Aligned(whole, out.starts, out.ends) : out;
+}
+
 /** Replace each match of a global regex; the replacement takes the span of the match's last unit. */
 function replaceAligned(a: Aligned, pattern: RegExp, content: string): Aligned {
   const b = new Builder();
@@ -251,7 +261,7 @@ function normalizeAligned(a: Aligned, n: LibNormalizer, config: Json): Aligned {
       return unicodeNormalize(cleaned, 'NFKC', '\uFF5E');
     }
     case 'Lowercase':
-      return mapCodePoints(a, (ch) => ch.toLowerCase());
+      return lowercaseAligned(a);
     case 'StripAccents':
       return mapCodePoints(a, (ch) => (MARK.test(ch) ? '' : ch));
     case 'Prepend':
@@ -278,7 +288,7 @@ function normalizeAligned(a: Aligned, n: LibNormalizer, config: Json): Aligned {
       const stripAccents = (x: Aligned): Aligned =>
         mapCodePoints(unicodeNormalize(x, 'NFD'), (ch) => (/^\p{Mn}$/u.test(ch) ? '' : ch));
       if (config.lowercase) {
-        out = mapCodePoints(out, (ch) => ch.toLowerCase());
+        out = lowercaseAligned(out);
         if (config.strip_accents !== false) out = stripAccents(out);
       } else if (config.strip_accents) {
         out = stripAccents(out);
