@@ -10,6 +10,7 @@ a contract (they are compared with the committed corpus), so the serialisation i
 
 from __future__ import annotations
 
+import collections
 import copy
 import datetime as _real_datetime
 import json
@@ -79,10 +80,48 @@ def pin_clock() -> None:
         module.datetime = fake
 
 
+def fast_yaml() -> None:
+    """Parse environments with libyaml when PyYAML has it.
+
+    AgentDojo re-parses a suite's whole environment YAML for every (user task, injection task)
+    pair; the pure-Python parser makes that most of the export time. libyaml's CSafeLoader uses
+    the same SafeConstructor and resolver and only replaces the scanner/parser, so it builds the
+    same data (checked for every environment text of every corpus with ADE_CHECK_YAML=1, and by
+    the byte-identical reference corpora). The clean environment of a suite (and any text seen again) is
+    kept in a small LRU and deep-copied (plain dicts, lists and scalars, so the copy equals a fresh parse).
+    """
+    import yaml
+    from agentdojo.task_suite import task_suite
+
+    loader = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+    check = os.environ.get("ADE_CHECK_YAML") == "1"
+    cache: collections.OrderedDict[str, object] = collections.OrderedDict()  # small LRU
+
+    def safe_load(text):
+        if not isinstance(text, str):
+            return yaml.safe_load(text)
+        if text in cache:
+            cache.move_to_end(text)
+            return copy.deepcopy(cache[text])
+        data = yaml.load(text, Loader=loader) if loader is not None else yaml.safe_load(text)
+        if check and loader is not None and data != yaml.safe_load(text):
+            raise AssertionError("libyaml and the pure-Python loader disagree on an environment text")
+        cache[text] = copy.deepcopy(data)
+        if len(cache) > 16:
+            cache.popitem(last=False)
+        return data
+
+    shim = types.ModuleType("yaml")
+    shim.__dict__.update(yaml.__dict__)
+    shim.safe_load = safe_load
+    task_suite.yaml = shim
+
+
 def setup() -> None:
     """Everything a regeneration needs before AgentDojo runs a tool."""
     ensure_hash_seed()
     pin_clock()
+    fast_yaml()
 
 
 # --------------------------------------------------------------------------- helpers (§6.1)

@@ -1,0 +1,170 @@
+"""Deterministic gzip packing, the corpus manifest, and byte comparison with the committed corpora.
+
+Usage:
+  python pack.py gz SRC.json DST.json.gz          gzip level 9, mtime 0, no file name (like gzip -n -9)
+  python pack.py compare NEW.json COMMITTED.gz    exit 1 naming the first differing scenario and byte
+  python pack.py write-manifest CORPORA_DIR       (re)write CORPORA_DIR/manifest.json
+  python pack.py check-manifest CORPORA_DIR       exit 1 when manifest.json does not match the files
+
+The manifest records, per committed .gz (path relative to CORPORA_DIR), the sha256 and length of
+the uncompressed bytes and the sha256 of the .gz file itself.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import os
+import sys
+
+AGENTDOJO_VERSION = "0.1.35"
+BENCHMARK = "v1.2"
+FILES = [
+    "agentdojo-v1.2.json.gz",
+    "agentdojo-v1.2-pairs.json.gz",
+    "agentdojo-v1.2-attacks.json.gz",
+    "transformed/agentdojo-v1.2-attacks-framing.json.gz",
+    "transformed/agentdojo-v1.2-attacks-field_split.json.gz",
+    "transformed/agentdojo-v1.2-attacks-leet.json.gz",
+]
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def gz_bytes(data: bytes) -> bytes:
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, compresslevel=9, mtime=0) as f:
+        f.write(data)
+    return buf.getvalue()
+
+
+def gz(src: str, dst: str) -> None:
+    with open(src, "rb") as f:
+        data = f.read()
+    os.makedirs(os.path.dirname(os.path.abspath(dst)), exist_ok=True)
+    tmp = dst + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(gz_bytes(data))
+    os.replace(tmp, dst)
+
+
+def read_gz(path: str) -> bytes:
+    with gzip.open(path, "rb") as f:
+        return f.read()
+
+
+def first_difference(new: bytes, old: bytes) -> str:
+    """Describe where two corpus files first differ: byte offset and scenario id."""
+    n = min(len(new), len(old))
+    offset = next((i for i in range(n) if new[i] != old[i]), n)
+    where = f"first differing byte at offset {offset} (lengths {len(new)} generated, {len(old)} committed)"
+    try:
+        a, b = json.loads(new), json.loads(old)
+    except ValueError as e:
+        return f"{where}; not comparable as JSON: {e}"
+    sa, sb = a.get("scenarios", []), b.get("scenarios", [])
+    for i in range(max(len(sa), len(sb))):
+        x = sa[i] if i < len(sa) else None
+        y = sb[i] if i < len(sb) else None
+        if x != y:
+            xid = x["id"] if x else "(none)"
+            yid = y["id"] if y else "(none)"
+            ids = xid if xid == yid else f"{xid} (generated) / {yid} (committed)"
+            return f"{where}; first differing scenario #{i}: {ids}"
+    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+    if keys:
+        return f"{where}; scenarios equal, differing top-level keys: {', '.join(keys)}"
+    return f"{where}; same JSON, different serialisation"
+
+
+def compare(new_path: str, committed_gz: str) -> int:
+    with open(new_path, "rb") as f:
+        new = f.read()
+    if not os.path.exists(committed_gz):
+        print(f"FAIL {committed_gz}: not committed")
+        return 1
+    try:
+        old = read_gz(committed_gz)
+    except (OSError, EOFError, gzip.BadGzipFile) as e:
+        print(f"FAIL {committed_gz}: cannot decompress: {e}")
+        return 1
+    if new == old:
+        print(f"ok   {committed_gz}: identical ({len(new)} bytes, sha256 {sha256(new)})")
+        return 0
+    print(f"FAIL {committed_gz}: regenerated corpus differs: {first_difference(new, old)}")
+    return 1
+
+
+def build_manifest(corpora_dir: str) -> dict:
+    files = {}
+    for rel in FILES:
+        path = os.path.join(corpora_dir, rel)
+        with open(path, "rb") as f:
+            packed = f.read()
+        raw = read_gz(path)
+        files[rel] = {"bytes": len(raw), "gzSha256": sha256(packed), "sha256": sha256(raw)}
+    return {"agentdojo": AGENTDOJO_VERSION, "benchmark": BENCHMARK, "files": files, "schemaVersion": 1}
+
+
+def manifest_text(doc: dict) -> str:
+    return json.dumps(doc, indent=2, sort_keys=True) + "\n"
+
+
+def write_manifest(corpora_dir: str) -> int:
+    text = manifest_text(build_manifest(corpora_dir))
+    with open(os.path.join(corpora_dir, "manifest.json"), "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    print(f"wrote {os.path.join(corpora_dir, 'manifest.json')}")
+    return 0
+
+
+def check_manifest(corpora_dir: str) -> int:
+    path = os.path.join(corpora_dir, "manifest.json")
+    if not os.path.exists(path):
+        print(f"FAIL {path}: missing")
+        return 1
+    with open(path, encoding="utf-8") as f:
+        committed = f.read()
+    try:
+        expected_doc = build_manifest(corpora_dir)
+    except (OSError, EOFError, gzip.BadGzipFile) as e:
+        print(f"FAIL {path}: cannot read a corpus: {e}")
+        return 1
+    expected = manifest_text(expected_doc)
+    if committed == expected:
+        print(f"ok   {path}: matches the {len(FILES)} committed corpora")
+        return 0
+    try:
+        doc = json.loads(committed)
+    except ValueError:
+        doc = {}
+    bad = [
+        rel
+        for rel in FILES
+        if doc.get("files", {}).get(rel) != expected_doc["files"][rel]
+    ]
+    detail = f"entries differ for {', '.join(bad)}" if bad else "formatting or top-level fields differ"
+    print(f"FAIL {path}: does not match the committed files ({detail}); run verify.sh --write")
+    return 1
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[0] == "gz":
+        gz(argv[1], argv[2])
+        return 0
+    if len(argv) == 3 and argv[0] == "compare":
+        return compare(argv[1], argv[2])
+    if len(argv) == 2 and argv[0] == "write-manifest":
+        return write_manifest(argv[1])
+    if len(argv) == 2 and argv[0] == "check-manifest":
+        return check_manifest(argv[1])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,71 @@
+"""Unit tests of the exporter helpers (spec §4.1, §6.1) and the pinned clock."""
+
+import datetime
+import unittest
+
+import export
+from export import EGRESS, arg_text, dest, label, values
+
+
+class ValuesTest(unittest.TestCase):
+    def test_values(self):
+        self.assertEqual(values(None), [])
+        self.assertEqual(values("x"), ["x"])
+        self.assertEqual(values(100.0), ["100.0"])
+        self.assertEqual(values(True), ["True"])
+        self.assertEqual(values(5), ["5"])
+        self.assertEqual(values(["a", ("b", ["c", None]), 2]), ["a", "b", "c", "2"])
+        self.assertEqual(values([]), [])
+        self.assertEqual(values({"k": 1}), ["{'k': 1}"])
+
+    def test_arg_text(self):
+        self.assertEqual(arg_text(["a@x.com", "b@y.com"]), "a@x.com b@y.com")
+        self.assertEqual(arg_text(None), "")
+        self.assertEqual(arg_text(""), "")
+
+
+class LabelTest(unittest.TestCase):
+    def test_empty_is_trusted(self):
+        self.assertEqual(label(None, "anything"), "trusted")
+        self.assertEqual(label("", "anything"), "trusted")
+        self.assertEqual(label(["", None], ""), "trusted")
+
+    def test_substring_rule_case_insensitive(self):
+        self.assertEqual(label("Networking Event", "the 'networking event' on May 26th"), "trusted")
+        self.assertEqual(label("2024-05-26", "the 'Networking event' on May 26th"), "untrusted")
+        # loose rule: a short id is trusted when it occurs anywhere in the prompt
+        self.assertEqual(label("5", "on 2024-05-20"), "trusted")
+
+    def test_every_value_must_occur(self):
+        self.assertEqual(label(["alice", "bob"], "Alice and Bob"), "trusted")
+        self.assertEqual(label(["alice", "carol"], "Alice and Bob"), "untrusted")
+        self.assertEqual(label(["alice", ""], "Alice"), "trusted")
+
+    def test_empty_prompt(self):
+        self.assertEqual(label("x", ""), "untrusted")
+
+
+class DestTest(unittest.TestCase):
+    def test_egress_table(self):
+        self.assertEqual(len(EGRESS), 13)
+        self.assertEqual(EGRESS["send_email"], "recipients")
+        self.assertEqual(EGRESS["get_webpage"], "url")
+
+    def test_dest(self):
+        self.assertEqual(dest("send_email", {"recipients": ["a@x.com", "b@y.com"], "body": "hi"}), "a@x.com,b@y.com")
+        self.assertEqual(dest("send_money", {"recipient": "US12", "amount": 1.0}), "US12")
+        self.assertEqual(dest("send_money", {"amount": 1.0}), "")
+        self.assertEqual(dest("send_money", {"recipient": None}), "")
+        self.assertEqual(dest("read_file", {"url": "www.evil.com"}), "")
+        self.assertEqual(dest("create_calendar_event", {"participants": []}), "")
+
+
+class ClockTest(unittest.TestCase):
+    def test_pinned_now_is_a_plain_datetime(self):
+        now = export._PinnedDatetime.now()
+        self.assertIs(type(now), datetime.datetime)
+        self.assertEqual(now, datetime.datetime(2024, 5, 15, 12, 0, 0))
+
+
+if __name__ == "__main__":
+    unittest.main()
