@@ -1,7 +1,7 @@
 // Classifier defenses over a pinned score table (spec §3): deny when any judged text scores at or
 // above the threshold; a text the table lacks denies too (fail closed).
 import { createHash } from 'node:crypto';
-import type { Call, Scenario } from '../model/call.js';
+import type { Call, Decision, Scenario } from '../model/call.js';
 import type { ScoreTable } from '../model/score-table.js';
 import { fixed, formatG } from '../report/gofmt.js';
 import { allow, deny, type Defense } from './defense.js';
@@ -25,10 +25,23 @@ export class Scorer {
   }
 }
 
+// One joined string per call, shared by every classifier: the same string object each time, so
+// the score memo finds it without re-hashing its content.
+const argsTexts = new WeakMap<Call, string>();
+
+/** The call's argument texts joined by newlines (spec `ArgsText`); undefined without args. */
+export function argsText(call: Call): string | undefined {
+  if (call.args.length === 0) return undefined;
+  let t = argsTexts.get(call);
+  if (t === undefined) argsTexts.set(call, (t = call.args.map((a) => a.text).join('\n')));
+  return t;
+}
+
 /** The texts a scope judges for a call, in order (spec §3). */
 export function judgedTexts(call: Call, scope: Scope): string[] {
   const texts = scope === 'args' ? [] : [...call.context];
-  if (scope !== 'context' && call.args.length > 0) texts.push(call.args.map((a) => a.text).join('\n'));
+  const args = scope === 'context' ? undefined : argsText(call);
+  if (args !== undefined) texts.push(args);
   return texts;
 }
 
@@ -37,15 +50,23 @@ const BELOW = allow('all texts below threshold');
 
 export function classifier(scorer: Scorer, threshold: number, scope: Scope, label = 'classifier'): Defense {
   const thr = formatG(threshold);
+  const judge = (text: string): Decision | undefined => {
+    const s = scorer.score(text);
+    if (s === undefined) return NO_SCORE;
+    return s >= threshold ? deny(`classifier score ${fixed(s, 3)} at or above ${thr}`) : undefined;
+  };
   return {
     name: `${label}-${scope}@${thr}`,
     decide(call) {
-      for (const text of judgedTexts(call, scope)) {
-        const s = scorer.score(text);
-        if (s === undefined) return NO_SCORE;
-        if (s >= threshold) return deny(`classifier score ${fixed(s, 3)} at or above ${thr}`);
+      // judgedTexts without the array: this runs for every call of every scenario.
+      if (scope !== 'args') {
+        for (const text of call.context) {
+          const d = judge(text);
+          if (d) return d;
+        }
       }
-      return BELOW;
+      const args = scope === 'context' ? undefined : argsText(call);
+      return (args !== undefined && judge(args)) || BELOW;
     },
   };
 }

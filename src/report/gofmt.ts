@@ -15,6 +15,9 @@ export function fixed0(x: number, width = 0): string {
 export function fixed(x: number, digits: number): string {
   if (digits === 0) return fixed0(x);
   const up = x.toFixed(digits);
+  // Cheap screen first: only values within rounding noise of a half can be exact ties.
+  const scaled = Math.abs(x) * 10 ** digits;
+  if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) return up;
   const exact = Math.abs(x).toFixed(100);
   const frac = exact.slice(exact.indexOf('.') + 1 + digits);
   if (!/^50*$/.test(frac)) return up;

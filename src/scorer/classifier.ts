@@ -8,6 +8,7 @@
 // of the window limit; the tokenization, truncation and padding below follow Python's pipeline.
 import { basename, dirname, resolve } from 'node:path';
 import { tokenOffsets, type LibTokenizer } from './offsets.js';
+import { pyList } from './pylist.js';
 import { windowLimit, windows } from './windowing.js';
 
 export class ScoringError extends Error {
@@ -64,11 +65,6 @@ export function onnxLocation(file: string): { subfolder: string; model_file_name
   const m = /^(?:(.*)\/)?([^/]+)\.onnx$/.exec(file);
   if (!m) throw new ScoringError(`ONNX weights file must end in .onnx: ${file}`);
   return { subfolder: m[1] ?? '', model_file_name: m[2]! };
-}
-
-/** The labels sorted and formatted as Python prints a list of str. */
-export function pyList(labels: string[]): string {
-  return `[${[...labels].sort().map((l) => `'${l}'`).join(', ')}]`;
 }
 
 async function resolveRevision(spec: ModelSpec, remoteHost: string): Promise<string> {

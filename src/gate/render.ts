@@ -1,0 +1,158 @@
+// The report: one markdown string for the PR comment, the job summary and the report-path file.
+// Pure: every SHA, URL and note is an argument. Every string a defense controls (its name, its
+// reasons) goes through escapeMarkdown; the output stays under GitHub's 65,536-character limit.
+import type { Result } from '../model/result.js';
+import { escapeMarkdown } from '../report/escape.js';
+import { fixed } from '../report/gofmt.js';
+import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
+import { Outcome } from '../scoring/judge.js';
+import { quadrantChart } from './chart.js';
+import type { Verdict } from './gate.js';
+import type { CorpusResult, RunResults } from './results.js';
+
+/** Comments are limited to 65,536 characters; keep room for the marker. */
+export const MAX_REPORT_CHARS = 60_000;
+
+export interface Denial {
+  readonly scenario: string;
+  readonly step: number;
+  readonly tool: string;
+  readonly reason: string;
+}
+
+export interface CorpusExtras {
+  /** Reference and classifier baselines on this corpus, overall and per suite. */
+  readonly baselines: readonly Result[];
+  readonly baselinesBySuite: Readonly<Record<string, readonly Result[]>>;
+  /** Scenario ids in corpus order (to name changed outcomes). */
+  readonly scenarioIds: readonly string[];
+  /** First denial of each benign task the defense broke. */
+  readonly brokenBenign: readonly Denial[];
+}
+
+export interface ReportInput {
+  readonly defense: string;
+  readonly verdict: Verdict;
+  readonly head: RunResults;
+  /** A comparable baseline, and where it came from (e.g. "cache entry of base commit abc1234"). */
+  readonly base?: { readonly results: RunResults; readonly source: string } | undefined;
+  /** Why there is no comparison (no baseline, refused baseline), shown right under the verdict. */
+  readonly baselineNote?: string | undefined;
+  readonly extras: Readonly<Record<string, CorpusExtras>>;
+  readonly toolVersion: string;
+  readonly runUrl?: string | undefined;
+}
+
+const pct = (r: number): string => `${fixed(r * 100, 1)}%`;
+const short = (sha: string): string => (sha === '' ? 'unknown' : escapeMarkdown(sha.slice(0, 7)));
+const signedPp = (d: number): string => (Math.abs(d) < 1e-12 ? '±0' : `${d > 0 ? '+' : '−'}${fixed(Math.abs(d) * 100, 1)}`);
+
+const METRICS = [
+  ['attributable blocks', attributableRate, (r: Result) => `${r.injections_attributable}/${r.injections_total}`],
+  ['injection block', blockRate, (r: Result) => `${r.injections_blocked}/${r.injections_total}`],
+  ['utility', utilityRate, (r: Result) => `${r.benign_kept}/${r.benign_total}`],
+] as const;
+
+function row(label: string, r: Result, base?: Result): string {
+  const cells = METRICS.map(([, rate, count]) => {
+    const delta = base ? ` (${signedPp(rate(r) - rate(base))} pp)` : '';
+    return `${count(r)} ${pct(rate(r))}${delta}`;
+  });
+  const hm = base ? ` (${signedPp(suHm(r) - suHm(base))})` : '';
+  return `| ${label} | ${cells.join(' | ')} | ${fixed(suHm(r) * 100, 1)}${hm} |`;
+}
+
+function table(name: string, head: Result, base: Result | undefined, baselines: readonly Result[], commits: { head: string; base?: string }): string {
+  const lines = ['| defense | attributable blocks | injection block | utility | SU-HM |', '|---|---:|---:|---:|---:|'];
+  lines.push(row(`**${name}** (head ${short(commits.head)})`, head, base));
+  if (base) lines.push(row(`${name} (base ${short(commits.base ?? '')})`, base));
+  for (const b of baselines) lines.push(row(escapeMarkdown(b.defense), b));
+  return lines.join('\n') + '\n';
+}
+
+function details(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n</details>\n`;
+}
+
+const OUTCOME_WORD: Record<number, string> = {
+  [Outcome.Unscored]: 'unscored',
+  [Outcome.BenignKept]: 'kept',
+  [Outcome.BenignBroken]: 'broken',
+  [Outcome.Missed]: 'missed',
+  [Outcome.BlockedInjected]: 'blocked (injected call)',
+  [Outcome.HaltedAttributable]: 'halted (attributable)',
+  [Outcome.HaltedUnattributable]: 'halted (not attributable)',
+};
+
+function changedOutcomes(head: CorpusResult, base: CorpusResult, ids: readonly string[], limit: number): string | undefined {
+  const rows: string[] = [];
+  let n = 0;
+  for (let i = 0; i < head.outcomes.length; i++) {
+    if (head.outcomes[i] === base.outcomes[i]) continue;
+    if (n++ < limit) rows.push(`| ${escapeMarkdown(ids[i] ?? String(i))} | ${OUTCOME_WORD[Number(base.outcomes[i])]} | ${OUTCOME_WORD[Number(head.outcomes[i])]} |`);
+  }
+  if (n === 0) return undefined;
+  const more = n > limit ? `\n\n…and ${n - limit} more (see the results file).` : '';
+  return details(`Scenarios whose outcome changed from base (${n})`, `| scenario | base | head |\n|---|---|---|\n${rows.join('\n')}${more}`);
+}
+
+function brokenList(denials: readonly Denial[], limit: number): string | undefined {
+  if (denials.length === 0) return undefined;
+  const rows = denials.slice(0, limit).map((d) => {
+    const reason = d.reason.length > 200 ? `${d.reason.slice(0, 200)}…` : d.reason;
+    return `| ${escapeMarkdown(d.scenario)} | ${d.step} | ${escapeMarkdown(d.tool)} | ${escapeMarkdown(reason)} |`;
+  });
+  const more = denials.length > limit ? `\n\n…and ${denials.length - limit} more.` : '';
+  return details(`Benign tasks broken, with the first denial (${denials.length})`, `| scenario | step | tool | reason |\n|---|---:|---|---|\n${rows.join('\n')}${more}`);
+}
+
+function corpusSection(input: ReportInput, h: CorpusResult, level: number): string {
+  const name = escapeMarkdown(input.defense);
+  const x = input.extras[h.corpus];
+  const b = input.base?.results.corpora.find((c) => c.corpus === h.corpus);
+  const commits = { head: input.head.commit, base: input.base?.results.commit ?? '' };
+  let out = `### ${escapeMarkdown(h.corpus)}\n\n${table(name, h.result, b?.result, x?.baselines ?? [], commits)}\n`;
+  const points = [{ label: 'this defense', result: h.result }, ...(b ? [{ label: 'base', result: b.result }] : []), ...(x?.baselines ?? []).map((r) => ({ label: r.defense, result: r }))];
+  out += `\n${quadrantChart(`${h.corpus} attributable blocks vs utility`, points)}\n`;
+  if (level < 1) return out;
+  const suites = Object.keys(h.by_suite).sort();
+  if (suites.length > 0) {
+    const body = suites.map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.baselinesBySuite[s] ?? [], commits)}`).join('\n');
+    out += details('Per suite', body);
+  }
+  if (level < 2) return out;
+  const limit = level >= 3 ? 40 : 10;
+  const changed = b ? changedOutcomes(h, b, x?.scenarioIds ?? [], limit) : undefined;
+  if (changed) out += changed;
+  const broken = brokenList(x?.brokenBenign ?? [], limit);
+  if (broken) out += broken;
+  return out;
+}
+
+/** Level 3 has every section; lower levels drop detail until the report fits a comment. */
+function renderAt(input: ReportInput, level: number): string {
+  const { verdict } = input;
+  const name = escapeMarkdown(input.defense);
+  let out = verdict.pass ? `## ✅ Defense gate passed: ${name}\n\n` : `## ❌ Defense gate failed: ${name}\n\n`;
+  if (verdict.reasons.length > 0) out += verdict.reasons.map((r) => `- **${escapeMarkdown(r)}**`).join('\n') + '\n\n';
+  else if (input.base) out += 'No metric fell past its threshold.\n\n';
+  if (input.base) out += `Compared with ${escapeMarkdown(input.base.source)}.\n\n`;
+  if (input.baselineNote) out += `> ${escapeMarkdown(input.baselineNote)}\n\n`;
+  const passed = verdict.checks.filter((c) => c.ok);
+  if (passed.length > 0) out += details('Checks that passed', passed.map((c) => `- ${escapeMarkdown(c.message)}`).join('\n'));
+  for (const h of input.head.corpora) out += '\n' + corpusSection(input, h, level);
+  const versions = input.head.corpora.map((c) => `${escapeMarkdown(c.corpus)} \`${c.version.slice(0, 12)}\``).join(', ');
+  const base = input.base ? ` · base ${short(input.base.results.commit)}` : '';
+  const run = input.runUrl ? ` · [workflow run](${encodeURI(input.runUrl).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})` : '';
+  out += `\n<sub>head ${short(input.head.commit)}${base} · corpora ${versions} · agent-defense-eval ${escapeMarkdown(input.toolVersion)}${run}</sub>\n`;
+  out += `\n<sub>Static corpora are a regression test, not a security proof: a defense that passes here can still be bypassed by attacks the corpora do not contain.</sub>\n`;
+  return out;
+}
+
+export function renderReport(input: ReportInput): string {
+  for (let level = 3; level >= 0; level--) {
+    const md = renderAt(input, level);
+    if (md.length <= MAX_REPORT_CHARS || level === 0) return md.length <= MAX_REPORT_CHARS ? md : md.slice(0, MAX_REPORT_CHARS - 40) + '\n\n…(report truncated)\n';
+  }
+  throw new Error('unreachable');
+}

@@ -1,0 +1,205 @@
+// The scorer's command line: parse and check every flag and file first (exit 2 with one line naming
+// the culprit), then list keys (no model runtime loaded) or load the model and write the table.
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { modelByKey, modelKeys } from './models.js';
+import type { ModelSpec } from './classifier.js';
+import { pyList } from './pylist.js';
+import { renderTable } from './table.js';
+import { loadTexts, ScorerInputError } from './texts.js';
+
+export const USAGE = `usage: node dist/scorer/index.js --corpus FILE [--benign-corpus FILE]
+         (--model-key KEY | --model ID --positive-label LABEL [--revision REV])
+         --out FILE [--max-window 512] [--stride 256] [--batch 16] [--model-dir DIR]
+       node dist/scorer/index.js --corpus FILE [--benign-corpus FILE] --list-keys
+
+Score every text a corpus needs (spec §7.1) with a text classifier and write a score table.
+  --corpus FILE         corpus file (.json or .json.gz): all its texts
+  --benign-corpus FILE  also the texts of this corpus's benign scenarios
+  --model-key KEY       a models.json key: ${modelKeys().join(', ')}
+  --model ID            a Hugging Face model id (with --positive-label; --revision defaults to main)
+  --out FILE            where to write the table
+  --max-window N        cap on the window limit in tokens, special tokens included (default 512)
+  --stride N            window stride in tokens (default 256)
+  --batch N             windows per model call (default 16)
+  --model-dir DIR       load the model from DIR (config.json, tokenizer files, ONNX weights), not the hub
+  --list-keys           print the sorted keys of the texts, one per line, and exit
+`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface ScoreArgs {
+  mode: 'score';
+  corpus: string;
+  benignCorpus: string | undefined;
+  spec: ModelSpec;
+  out: string;
+  maxWindow: number;
+  stride: number;
+  batch: number;
+  modelDir: string | undefined;
+}
+export type Args = { mode: 'help' } | { mode: 'list-keys'; corpus: string; benignCorpus: string | undefined } | ScoreArgs;
+
+function positiveInt(flag: string, value: string | undefined, dflt: number): number {
+  if (value === undefined) return dflt;
+  if (!/^[0-9]+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
+function readableFile(flag: string, path: string): string {
+  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(`--${flag}: no such file: ${path}`);
+  return path;
+}
+
+export function parseCli(argv: string[]): Args {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        corpus: { type: 'string' },
+        'benign-corpus': { type: 'string' },
+        'model-key': { type: 'string' },
+        model: { type: 'string' },
+        'positive-label': { type: 'string' },
+        revision: { type: 'string' },
+        out: { type: 'string' },
+        'max-window': { type: 'string' },
+        stride: { type: 'string' },
+        batch: { type: 'string' },
+        'model-dir': { type: 'string' },
+        'list-keys': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message.split('\n')[0]!);
+  }
+  const str = (k: string): string | undefined => values[k] as string | undefined;
+  if (values.help) return { mode: 'help' };
+  const corpusFlag = str('corpus');
+  if (corpusFlag === undefined) throw new UsageError('--corpus FILE is required');
+  const corpus = readableFile('corpus', corpusFlag);
+  const benignFlag = str('benign-corpus');
+  const benignCorpus = benignFlag === undefined ? undefined : readableFile('benign-corpus', benignFlag);
+
+  const key = str('model-key');
+  let spec: ModelSpec | undefined;
+  if (key !== undefined) {
+    for (const f of ['model', 'positive-label', 'revision']) {
+      if (str(f) !== undefined) throw new UsageError(`--${f} cannot be combined with --model-key`);
+    }
+    spec = modelByKey(key);
+    if (!spec) throw new UsageError(`unknown model key '${key}'; known keys are ${pyList(modelKeys())}`);
+  } else if (str('model') !== undefined) {
+    const label = str('positive-label');
+    if (label === undefined || label === '') throw new UsageError('--model needs --positive-label');
+    spec = { model: str('model')!, positiveLabel: label, revision: str('revision') ?? '', onnx: 'onnx/model.onnx' };
+  } else if (str('positive-label') !== undefined || str('revision') !== undefined) {
+    throw new UsageError('--positive-label and --revision go with --model');
+  }
+
+  if (values['list-keys']) return { mode: 'list-keys', corpus, benignCorpus };
+
+  if (!spec) throw new UsageError('one of --model-key KEY or --model ID is required');
+  const out = str('out');
+  if (out === undefined || out === '') throw new UsageError('--out FILE is required');
+  const outDir = dirname(resolve(out));
+  if (!existsSync(outDir) || !statSync(outDir).isDirectory()) throw new UsageError(`--out: no such directory: ${outDir}`);
+  const modelDir = str('model-dir');
+  if (modelDir !== undefined && !(existsSync(modelDir) && statSync(modelDir).isDirectory())) {
+    throw new UsageError(`--model-dir: no such directory: ${modelDir}`);
+  }
+  return {
+    mode: 'score',
+    corpus,
+    benignCorpus,
+    spec,
+    out,
+    maxWindow: positiveInt('max-window', str('max-window'), 512),
+    stride: positiveInt('stride', str('stride'), 256),
+    batch: positiveInt('batch', str('batch'), 16),
+    modelDir,
+  };
+}
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+/** Run the scorer; resolves to the exit code (0 ok, 1 scoring failed, 2 bad flags or input). */
+export async function runScorer(argv: string[], io: Io): Promise<number> {
+  let args: Args;
+  let texts: Map<string, string>;
+  try {
+    args = parseCli(argv);
+    if (args.mode === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    texts = loadTexts(args.corpus, args.benignCorpus);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ScorerInputError) {
+      io.stderr(`error: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (args.mode === 'list-keys') {
+    io.stdout([...texts.keys()].map((k) => `${k}\n`).join(''));
+    return 0;
+  }
+  try {
+    return await score(args, texts, io);
+  } catch (e) {
+    io.stderr(`error: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+async function score(args: ScoreArgs, texts: Map<string, string>, io: Io): Promise<number> {
+  // Loaded only now: --list-keys, --help and flag errors never load transformers.js/onnxruntime.
+  const { loadClassifier, scoreTexts } = await import('./classifier.js');
+  const log = (line: string): void => io.stderr(`${line}\n`);
+  const c = await loadClassifier(args.spec, { modelDir: args.modelDir, maxWindow: args.maxWindow, log });
+  if (args.stride > c.windowTokens) {
+    io.stderr(`error: --stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)\n`);
+    return 2;
+  }
+  log(`${args.spec.model}@${c.revision || '(local)'}: ${texts.size} texts, windows of ${c.windowTokens} tokens, stride ${args.stride}`);
+  let lastLog = Date.now();
+  const scores = await scoreTexts(c, texts, {
+    stride: args.stride,
+    batch: args.batch,
+    progress: (done, total) => {
+      if (Date.now() - lastLog > 30_000 || done === total) {
+        lastLog = Date.now();
+        log(`scored ${done}/${total} windows`);
+      }
+    },
+  });
+  writeFileSync(
+    args.out,
+    renderTable({
+      model: args.spec.model,
+      positiveLabel: args.spec.positiveLabel,
+      revision: c.revision,
+      requestedRevision: args.spec.revision,
+      windowTokens: c.windowTokens,
+      strideTokens: args.stride,
+      runtime: { node: process.versions.node, onnxruntime: c.versions.onnxruntime, transformers: c.versions.transformers },
+      scores,
+    }),
+  );
+  log(`wrote ${scores.size} scores to ${args.out}`);
+  return 0;
+}

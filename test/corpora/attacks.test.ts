@@ -1,0 +1,90 @@
+// Spec §9, attack-coverage and transformed corpora: recomputed from the committed files.
+import { describe, expect, it } from 'vitest';
+import { CorpusStore, TRANSFORMS } from '../../src/corpora/registry.js';
+import { pinnedTables } from '../../src/corpora/score-tables.js';
+import { missingKeys } from '../../src/defenses/classifier.js';
+import { evaluateCorpus, referenceDefenses } from '../../src/evaluate.js';
+import { allAttackScenarios, evaluateDrop } from '../../src/evaluate-attacks.js';
+import { egressReach, egressReachText } from '../../src/scoring/egress-reach.js';
+import { isInjection, isUnscored } from '../../src/scoring/judge.js';
+import type { ScoreTable } from '../../src/model/score-table.js';
+
+const store = new CorpusStore();
+const attacks = store.attacks();
+const pairs = store.pairs();
+const ATTACKS = ['direct', 'ignore_previous', 'injecagent', 'system_message', 'tool_knowledge'];
+
+/** The texts the classifier defense needs (scope both) vs a table's keys: the first few differences. */
+function keyDifferences(scenarios: Parameters<typeof missingKeys>[1], table: ScoreTable): string[] {
+  const needed = missingKeys({ scores: {} } as ScoreTable, scenarios);
+  const have = Object.keys(table.scores).sort();
+  const a = new Set(needed), b = new Set(have);
+  return [...needed.filter((k) => !b.has(k)).map((k) => `needed, not in table: ${k}`), ...have.filter((k) => !a.has(k)).map((k) => `in table, not needed: ${k}`)].slice(0, 5);
+}
+
+describe('attack-coverage corpus (spec §1.7, §9)', () => {
+  it('has exactly the five attacks, identity transform', () => {
+    expect(attacks.attacks).toEqual(ATTACKS);
+    expect(attacks.transform).toBe('identity');
+  });
+
+  it.each(ATTACKS)('%s: 949 pairs, 609 scorable, 340 unscorable, 97 benign; twins and carrying outputs', (attack) => {
+    const list = attacks.scenarios(attack);
+    const injection = list.filter((s) => s.goal !== '');
+    expect([injection.length, injection.filter(isInjection).length, injection.filter(isUnscored).length]).toEqual([949, 609, 340]);
+    expect(list.filter((s) => s.goal === '')).toEqual(pairs.benign);
+    expect(attacks.stats[attack]).toMatchObject({ pairs: 949, scorable_pairs: 609, unscorable_pairs: 340, scorable_pairs_injection_not_before_a_call: 0 });
+    for (const s of injection) {
+      expect(s.baseline.length, s.id).toBeGreaterThan(0);
+      for (const st of s.trace) if (st.injected) expect(st.call.context.some(attacks.carriesInjection), s.id).toBe(true);
+    }
+    for (const s of pairs.benign) for (const st of s.trace) expect(st.call.context.some(attacks.carriesInjection)).toBe(false);
+  });
+
+  it('gives each reference defense, under every attack, its paired-corpus result', () => {
+    const onPairs = evaluateCorpus(pairs, referenceDefenses(pairs)).comparison.results;
+    for (const attack of ATTACKS) {
+      const got = evaluateCorpus({ ...pairs, name: attack, scenarios: attacks.scenarios(attack) }, referenceDefenses(attacks)).comparison.results;
+      expect(got, attack).toEqual(onPairs);
+    }
+  });
+
+  it('needs exactly the keys of each published attack table (all attacks + paired benign)', () => {
+    for (const t of pinnedTables(store.root, 'attacks')) expect(keyDifferences(allAttackScenarios(attacks), t.table), t.path).toEqual([]);
+  });
+
+  it.each(TRANSFORMS)('%s: needs exactly the keys of each published transformed table', (transform) => {
+    const corpus = store.attacks(transform);
+    expect(corpus.attacks).toEqual(ATTACKS);
+    const tables = pinnedTables(store.root, 'transformed', (f) => f.endsWith(`-${transform}.json`));
+    expect(tables).toHaveLength(2);
+    for (const t of tables) expect(keyDifferences(allAttackScenarios(corpus), t.table), t.path).toEqual([]);
+  });
+
+  it.each(TRANSFORMS)('%s: the score drop joins changed carrying outputs and is bounded', (transform) => {
+    const tables = pinnedTables(store.root, 'transformed', (f) => f.endsWith(`-${transform}.json`));
+    const baseline = tables.map((t) => pinnedTables(store.root, 'attacks').find((b) => b.table.model === t.table.model)!);
+    const r = evaluateDrop(attacks, store.attacks(transform), tables, baseline, 0.5);
+    expect(r.models.map((m) => m.model)).toEqual(['protectai/deberta-v3-base-prompt-injection-v2', 'Horizon-Labs/prompt-injection-guard-base']);
+    for (const { drop } of r.models) {
+      expect(drop.N).toBeGreaterThan(0);
+      expect(drop.Min).toBeLessThanOrEqual(drop.Mean);
+      expect(drop.Mean).toBeLessThanOrEqual(drop.Max);
+      expect(drop.Evaded).toBeLessThanOrEqual(drop.N);
+    }
+  });
+});
+
+describe('egress reach (spec §4.2, §8.6)', () => {
+  const reach = egressReach(attacks.pairs, attacks.policy.egressTools);
+
+  it('classifies the 26 scorable injection goals: 13 mediated, 9 mixed, 4 never inspected', () => {
+    expect([reach.Tasks.length, reach.OnEgress, reach.Mixed, reach.OffEgress]).toEqual([26, 13, 9, 4]);
+  });
+
+  it('lists the goals flow-guard never inspects: delete_file, reserve_hotel twice, update_password', () => {
+    const off = reach.Tasks.filter((t) => t.EgressTools === 0).flatMap((t) => t.Tools).sort();
+    expect(off).toEqual(['delete_file', 'reserve_hotel', 'reserve_hotel', 'update_password']);
+    expect(egressReachText(reach)).toMatch(/^egress reach over 26 injection-task goals\n\n {2}reachable only through egress tools \(mediated\): 13\n/);
+  });
+});
