@@ -79,7 +79,9 @@ async function resolveRevision(spec: ModelSpec, remoteHost: string): Promise<str
 }
 
 export async function loadClassifier(spec: ModelSpec, opts: LoadOptions): Promise<LoadedClassifier> {
-  const tf = await import('@huggingface/transformers');
+  // webpackIgnore keeps a native dynamic import in the ncc bundle (webpack would otherwise hoist the
+  // external into a static import that every run, even --list-keys, would load).
+  const tf = await import(/* webpackIgnore: true */ '@huggingface/transformers');
   const env = tf.env;
   let modelId = spec.model;
   let revision: string;
