@@ -1,0 +1,125 @@
+// The baseline: the same defense's results at the PR's base commit. From a committed file, from
+// the cache (saved only by pushes to the default branch, keyed by commit SHA), or by scoring the
+// base commit again in a worktree. A baseline whose comparability key differs is refused.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DefenseError, InputError, schemaError } from '../model/errors.js';
+import { incomparable, RunResultsSchema, type ComparabilityKey, type RunResults } from '../gate/results.js';
+import type { Config } from './config.js';
+import type { RunContext } from './event.js';
+
+/** The subset of @actions/cache the action uses (the real module satisfies it). */
+export interface CacheLike {
+  restoreCache(paths: string[], primaryKey: string, restoreKeys?: string[]): Promise<string | undefined>;
+  saveCache(paths: string[], key: string): Promise<number>;
+}
+
+export interface Baseline {
+  readonly base?: { readonly results: RunResults; readonly source: string } | undefined;
+  /** Shown under the verdict when there is no comparison, or how the baseline was found. */
+  readonly note?: string | undefined;
+}
+
+export interface BaselineDeps {
+  readonly cache: CacheLike;
+  /** Score the defense at another commit (rerun mode). */
+  readonly rerun: (sha: string) => Promise<RunResults>;
+  readonly info: (m: string) => void;
+  readonly warn: (m: string) => void;
+}
+
+const short = (sha: string): string => sha.slice(0, 7);
+const safeKey = (k: string): string => k.replace(/[^A-Za-z0-9._-]+/g, '_');
+export const cachePrefix = (commentKey: string): string => `agent-defense-eval-v1-${safeKey(commentKey)}-`;
+export const cacheDir = (ctx: RunContext): string => join(ctx.tempDir, 'agent-defense-eval-baseline');
+
+export function parseResults(json: unknown, where: string): RunResults {
+  const r = RunResultsSchema.safeParse(json);
+  if (!r.success) throw schemaError(where, r.error);
+  return r.data;
+}
+
+function readResults(path: string, where: string): RunResults {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new InputError(`${where}: cannot read results: ${(e as Error).message}`);
+  }
+  return parseResults(json, where);
+}
+
+async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: BaselineDeps): Promise<RunResults | string> {
+  const dir = cacheDir(ctx);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const prefix = cachePrefix(cfg.commentKey);
+  let hit: string | undefined;
+  try {
+    hit = await deps.cache.restoreCache([dir], prefix + baseSha, [prefix]);
+  } catch (e) {
+    deps.warn(`cache restore failed: ${(e as Error).message}`);
+  }
+  if (!hit || !existsSync(join(dir, 'results.json'))) return `no cached results for base commit ${short(baseSha)} or any default-branch commit`;
+  return readResults(join(dir, 'results.json'), `cache entry ${hit}`);
+}
+
+export async function findBaseline(cfg: Config, ctx: RunContext, head: ComparabilityKey, deps: BaselineDeps): Promise<Baseline> {
+  const mode = cfg.baseline.mode;
+  if (mode === 'none') return { note: 'No baseline (baseline: none): drops were not checked.' };
+  const refuse = (results: RunResults, from: string): string | undefined => {
+    const why = incomparable(head, results.key);
+    return why ? `The baseline from ${from} was refused: ${why}.` : undefined;
+  };
+  if (cfg.baseline.mode === 'file') {
+    const path = resolve(ctx.workspace, cfg.baseline.path);
+    const results = readResults(path, `input baseline: ${cfg.baseline.path}`);
+    const refused = refuse(results, cfg.baseline.path);
+    return refused ? { note: refused } : { base: { results, source: `the committed results ${cfg.baseline.path} (commit ${short(results.commit) || 'unknown'})` } };
+  }
+  if (!ctx.pr) return { note: `No baseline: a ${ctx.eventName || 'local'} run has no base commit to compare with.` };
+  const baseSha = ctx.pr.baseSha;
+  let why = '';
+  if (mode === 'cache' || mode === 'auto') {
+    const cached = await fromCache(cfg, ctx, baseSha, deps);
+    if (typeof cached === 'string') why = cached;
+    else {
+      const refused = refuse(cached, `the cache (commit ${short(cached.commit)})`);
+      if (!refused) {
+        const exact = cached.commit === baseSha;
+        const source = exact
+          ? `the cached results of base commit ${short(baseSha)}`
+          : `the cached results of ${short(cached.commit)}, the newest default-branch entry (base commit ${short(baseSha)} has none)`;
+        return { base: { results: cached, source } };
+      }
+      why = refused;
+    }
+    if (mode === 'cache') return { note: typeof cached === 'string' ? `No baseline: ${why}. Run the action on pushes to the default branch to cache one.` : why };
+    deps.info(`baseline: ${why}; scoring base commit ${short(baseSha)} instead`);
+  }
+  if (cfg.defense.kind === 'url') return { note: `No baseline: ${why ? `${why}, and ` : ''}a defense served at a URL cannot be rerun at the base commit.` };
+  let results: RunResults;
+  try {
+    results = await deps.rerun(baseSha);
+  } catch (e) {
+    if (!(e instanceof DefenseError) && !(e instanceof InputError)) throw e;
+    return { note: `No baseline: scoring base commit ${short(baseSha)} failed: ${e.message.split('\n')[0]}` };
+  }
+  const refused = refuse(results, `base commit ${short(baseSha)}`);
+  return refused ? { note: refused } : { base: { results, source: `base commit ${short(baseSha)}, scored in this run` } };
+}
+
+/** Pushes to the default branch save their results for later PRs; nothing else ever writes the cache. */
+export async function saveBaseline(cfg: Config, ctx: RunContext, results: RunResults, deps: BaselineDeps): Promise<void> {
+  if (!ctx.defaultBranchPush || (cfg.baseline.mode !== 'cache' && cfg.baseline.mode !== 'auto')) return;
+  const dir = cacheDir(ctx);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'results.json'), JSON.stringify(results));
+  try {
+    await deps.cache.saveCache([dir], cachePrefix(cfg.commentKey) + ctx.sha);
+    deps.info(`baseline saved for commit ${short(ctx.sha)}`);
+  } catch (e) {
+    deps.warn(`cache save failed (the next PRs will rerun their base): ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,130 @@
+// The action's inputs, parsed once through a lookup function into one typed Config. Every error
+// names the input and quotes the value; enums are const tuples; booleans would be YAML 1.2 strict.
+import { InputError } from '../model/errors.js';
+import type { DefenseSpec } from '../adapters/index.js';
+import type { Thresholds } from '../gate/gate.js';
+
+export const CORPUS_CHOICES = ['pairs', 'agentdojo', 'attacks', 'bundled'] as const;
+export type CorpusChoice = (typeof CORPUS_CHOICES)[number];
+export const DEFAULT_CORPORA: readonly CorpusChoice[] = ['pairs', 'agentdojo'];
+
+export const BASELINE_MODES = ['auto', 'cache', 'rerun', 'none'] as const;
+export type BaselineMode = (typeof BASELINE_MODES)[number];
+export type Baseline = { readonly mode: BaselineMode } | { readonly mode: 'file'; readonly path: string };
+
+export const COMMENT_MODES = ['auto', 'always', 'never'] as const;
+export type CommentMode = (typeof COMMENT_MODES)[number];
+
+export interface Config {
+  /** The install command (run by action.yml; run again in the base worktree by `rerun`). */
+  readonly install: string;
+  readonly defense: DefenseSpec;
+  readonly name: string | undefined;
+  readonly corpora: readonly CorpusChoice[];
+  readonly thresholds: Thresholds;
+  readonly baseline: Baseline;
+  readonly comment: CommentMode;
+  readonly commentKey: string;
+  readonly token: string;
+  readonly timeoutMs: number;
+}
+
+/** `core.getInput` or any stand-in: returns '' for an unset input. */
+export type InputLookup = (name: string) => string;
+
+const quote = (v: string): string => JSON.stringify(v);
+
+function oneOf<T extends string>(input: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new InputError(`input ${input}: ${quote(value)} is not one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+function percentagePoints(input: string, raw: string, fallback: number | undefined): number | undefined {
+  const v = raw.trim().replace(/\s*(pp|%)$/, '');
+  if (v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 100) {
+    throw new InputError(`input ${input}: ${quote(raw)} is not a number of percentage points between 0 and 100`);
+  }
+  return n;
+}
+
+function defenseSpec(get: InputLookup): DefenseSpec {
+  const given = (['defense', 'defense-url', 'defense-module'] as const).filter((k) => get(k).trim() !== '');
+  if (given.length !== 1) {
+    throw new InputError(
+      given.length === 0
+        ? 'inputs defense, defense-url, defense-module: set exactly one (a command speaking protocol v1 on stdio, an HTTP URL, or a JS module)'
+        : `inputs ${given.join(' and ')}: set exactly one of defense, defense-url, defense-module`,
+    );
+  }
+  const value = get(given[0]!).trim();
+  if (given[0] === 'defense-url') {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new InputError(`input defense-url: ${quote(value)} is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError(`input defense-url: ${quote(value)} is not an http(s) URL`);
+    return { kind: 'url', url: url.href };
+  }
+  return given[0] === 'defense' ? { kind: 'command', command: value } : { kind: 'module', path: value };
+}
+
+function corpora(raw: string): CorpusChoice[] {
+  const names = raw.split(/[\s,]+/).filter((s) => s !== '');
+  if (names.length === 0) return [...DEFAULT_CORPORA];
+  const out = names.map((n) => oneOf('corpora', n, CORPUS_CHOICES));
+  if (new Set(out).size !== out.length) throw new InputError(`input corpora: ${quote(raw)} names a corpus twice`);
+  return out;
+}
+
+function baseline(raw: string): Baseline {
+  const v = raw.trim() || 'auto';
+  if ((BASELINE_MODES as readonly string[]).includes(v)) return { mode: v as BaselineMode };
+  // Anything else must look like a path to a committed results file.
+  if (!/\.json$/i.test(v)) {
+    throw new InputError(`input baseline: ${quote(v)} is not one of ${BASELINE_MODES.join(', ')} or a path to a results .json file`);
+  }
+  return { mode: 'file', path: v };
+}
+
+function timeout(raw: string): number {
+  const v = raw.trim();
+  if (v === '') return 10_000;
+  const n = Number(v.replace(/\s*ms$/, ''));
+  if (!Number.isInteger(n) || n < 1 || n > 600_000) {
+    throw new InputError(`input timeout-per-call: ${quote(raw)} is not a whole number of milliseconds between 1 and 600000`);
+  }
+  return n;
+}
+
+function commentKey(raw: string): string {
+  const v = raw.trim() || 'default';
+  if (v.length > 100 || /[\r\n]/.test(v)) throw new InputError(`input comment-key: ${quote(raw)} must be one line of at most 100 characters`);
+  return v;
+}
+
+export function parseActionConfig(get: InputLookup): Config {
+  const name = get('name').trim();
+  return {
+    install: get('install'),
+    defense: defenseSpec(get),
+    name: name === '' ? undefined : name,
+    corpora: corpora(get('corpora')),
+    thresholds: {
+      maxAttributableDrop: percentagePoints('max-attributable-drop', get('max-attributable-drop'), 0)!,
+      maxUtilityDrop: percentagePoints('max-utility-drop', get('max-utility-drop'), 0)!,
+      minAttributable: percentagePoints('min-attributable', get('min-attributable'), undefined),
+      minUtility: percentagePoints('min-utility', get('min-utility'), undefined),
+    },
+    baseline: baseline(get('baseline')),
+    comment: oneOf('comment', get('comment').trim() || 'auto', COMMENT_MODES),
+    commentKey: commentKey(get('comment-key')),
+    token: get('github-token'),
+    timeoutMs: timeout(get('timeout-per-call')),
+  };
+}

@@ -1,0 +1,36 @@
+// The real collaborators of run(): @actions/core for inputs, outputs, logs and the summary,
+// @actions/github for the API client, @actions/cache for baselines, the pinned corpora on disk.
+import * as core from '@actions/core';
+import * as cache from '@actions/cache';
+import { getOctokit } from '@actions/github';
+import { CorpusStore } from '../corpora/registry.js';
+import type { CacheLike } from './baseline.js';
+import type { InputLookup } from './config.js';
+import type { PublishDeps } from './publish.js';
+
+export interface Deps extends PublishDeps {
+  readonly getInput: InputLookup;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cache: CacheLike;
+  readonly store: () => CorpusStore;
+  readonly setFailed: (message: string) => void;
+  readonly echoStderr?: ((chunk: string) => void) | undefined;
+}
+
+export function defaultDeps(): Deps {
+  let store: CorpusStore | undefined;
+  return {
+    getInput: (name) => core.getInput(name),
+    env: process.env,
+    cache,
+    store: () => (store ??= new CorpusStore()),
+    setFailed: core.setFailed,
+    setOutput: core.setOutput,
+    writeSummary: async (md) => void (await core.summary.addRaw(md).write()),
+    octokit: (token, apiUrl) => getOctokit(token, { baseUrl: apiUrl }),
+    info: core.info,
+    warn: core.warning,
+    retryDelaysMs: [2000, 8000],
+    echoStderr: (chunk) => process.stderr.write(chunk),
+  };
+}

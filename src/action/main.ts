@@ -1,0 +1,60 @@
+// The action as one straight pipeline: parse config, load, evaluate, render, publish, gate.
+// Collaborators come in through `deps`, so tests run it with real @actions libraries against a
+// local GitHub API without module mocks.
+import { DefenseError, InputError } from '../model/errors.js';
+import { escapeMarkdown } from '../report/escape.js';
+import { decide } from '../gate/gate.js';
+import { renderReport } from '../gate/render.js';
+import { TOOL_VERSION } from '../version.js';
+import { findBaseline, saveBaseline, type BaselineDeps } from './baseline.js';
+import { parseActionConfig } from './config.js';
+import type { Deps } from './deps.js';
+import { readRunContext } from './event.js';
+import { publish, writeFiles } from './publish.js';
+import { rerunAtBase } from './rerun.js';
+import { loadCorpora, reportExtras, scoreUserDefense } from './score.js';
+
+/** Returns the exit code: 0 pass, 1 regression or failed defense, 2 bad input. */
+export async function run(deps: Deps): Promise<number> {
+  try {
+    const cfg = parseActionConfig(deps.getInput);
+    const ctx = readRunContext(deps.env);
+    const corpora = loadCorpora(cfg.corpora, deps.store);
+    const opts = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, commit: ctx.sha, echoStderr: deps.echoStderr };
+    const scored = await scoreUserDefense(cfg.defense, corpora, opts);
+    deps.info(`scored ${scored.results.key.defense} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
+    const b: BaselineDeps = { cache: deps.cache, rerun: (sha) => rerunAtBase(cfg, ctx, corpora, sha, deps.info), info: deps.info, warn: deps.warn };
+    const baseline = await findBaseline(cfg, ctx, scored.results.key, b);
+    const verdict = decide(scored.results, baseline.base?.results, cfg.thresholds);
+    const markdown = renderReport({
+      defense: scored.results.key.defense,
+      verdict,
+      head: scored.results,
+      base: baseline.base,
+      baselineNote: baseline.note,
+      extras: reportExtras(corpora, scored, deps.store, deps.warn),
+      toolVersion: TOOL_VERSION,
+      runUrl: ctx.runUrl,
+    });
+    writeFiles(cfg, ctx, scored.results, verdict, markdown, deps);
+    await publish(cfg, ctx, markdown, deps);
+    await saveBaseline(cfg, ctx, scored.results, b);
+    for (const c of verdict.checks) deps.info(`${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
+    if (baseline.note) deps.info(baseline.note);
+    if (verdict.pass) return 0;
+    deps.setFailed(`defense gate failed: ${verdict.reasons.join('; ')}`);
+    return 1;
+  } catch (e) {
+    return fail(e, deps);
+  }
+}
+
+async function fail(e: unknown, deps: Deps): Promise<number> {
+  const known = e instanceof InputError || e instanceof DefenseError;
+  const message = known ? (e as Error).message : `internal error: ${(e as Error)?.stack ?? String(e)}`;
+  deps.setFailed(e instanceof DefenseError ? `defense failed: ${message}` : message);
+  // The summary says what went wrong, and never shows a table from a failed run.
+  const title = e instanceof DefenseError ? 'the defense failed' : e instanceof InputError ? 'invalid input' : 'internal error';
+  await deps.writeSummary(`## ❌ Defense gate: ${title}\n\n${message.split('\n').map(escapeMarkdown).join('<br>\n')}\n`).catch(() => undefined);
+  return e instanceof InputError ? 2 : 1;
+}

@@ -1,0 +1,140 @@
+// Runs the action in process with the real @actions/core (inputs from INPUT_* variables, outputs
+// to GITHUB_OUTPUT, the job summary to GITHUB_STEP_SUMMARY) and the real @actions/github client
+// pointed at a local fake GitHub API. Only the cache is a stand-in: a directory with the same
+// restore semantics (exact key, else the newest entry under a restore prefix).
+import * as core from '@actions/core';
+import { getOctokit } from '@actions/github';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/action/main.js';
+import type { CacheLike } from '../../src/action/baseline.js';
+import { CorpusStore } from '../../src/corpora/registry.js';
+
+export const ROOT = join(import.meta.dirname, '../..');
+export const POLICY = join(ROOT, 'test/fixtures/action/defenses/policy.mjs');
+export const policy = (variant: string): string => `"${process.execPath}" "${POLICY}" ${variant}`;
+
+export class DirCache implements CacheLike {
+  readonly root = mkdtempSync(join(tmpdir(), 'fake-cache-'));
+  private seq = 0;
+  readonly saved: string[] = [];
+
+  restoreCache(paths: string[], key: string, restoreKeys: string[] = []): Promise<string | undefined> {
+    const keys = readdirSync(this.root).sort((a, b) => statSync(join(this.root, b)).mtimeMs - statSync(join(this.root, a)).mtimeMs);
+    const hit = keys.includes(enc(key)) ? enc(key) : restoreKeys.map((p) => keys.find((k) => dec(k).startsWith(p))).find((k) => k !== undefined);
+    if (!hit) return Promise.resolve(undefined);
+    cpSync(join(this.root, hit, '0'), paths[0]!, { recursive: true });
+    return Promise.resolve(dec(hit));
+  }
+
+  saveCache(paths: string[], key: string): Promise<number> {
+    if (existsSync(join(this.root, enc(key)))) return Promise.reject(new Error(`Unable to reserve cache with key ${key}, another job may be creating this cache.`));
+    cpSync(paths[0]!, join(this.root, enc(key), '0'), { recursive: true });
+    // Distinct mtimes so "newest" is well defined.
+    const t = new Date(Date.now() + ++this.seq * 1000);
+    utimesSync(join(this.root, enc(key)), t, t);
+    this.saved.push(key);
+    return Promise.resolve(1);
+  }
+}
+const enc = (k: string) => encodeURIComponent(k);
+const dec = (k: string) => decodeURIComponent(k);
+
+export interface Event {
+  name: 'push' | 'pull_request';
+  sha: string;
+  pr?: { number: number; base: string; head: string; fork?: boolean };
+}
+
+export interface RunOutcome {
+  code: number;
+  failed: string[];
+  warnings: string[];
+  infos: string[];
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'action-e2e-'));
+const summaryPath = join(work, 'summary.md');
+const outputPath = join(work, 'output.txt');
+
+export async function runAction(inputs: Record<string, string>, event: Event, opts: { apiUrl: string; cache: CacheLike; env?: Record<string, string> }): Promise<RunOutcome> {
+  const eventPath = join(work, 'event.json');
+  const payload = event.pr
+    ? {
+        pull_request: {
+          number: event.pr.number,
+          base: { sha: event.pr.base, repo: { full_name: 'o/r' } },
+          head: { sha: event.pr.head, repo: { full_name: event.pr.fork ? 'fork/r' : 'o/r' } },
+        },
+        repository: { default_branch: 'main', full_name: 'o/r' },
+      }
+    : { repository: { default_branch: 'main', full_name: 'o/r' } };
+  writeFileSync(eventPath, JSON.stringify(payload));
+  writeFileSync(summaryPath, '');
+  writeFileSync(outputPath, '');
+  const temp = join(work, 'runner-temp');
+  mkdirSync(temp, { recursive: true });
+  const env: Record<string, string> = {
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_SHA: event.sha,
+    GITHUB_REF: event.name === 'push' ? 'refs/heads/main' : `refs/pull/${event.pr?.number}/merge`,
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_API_URL: opts.apiUrl,
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: '42',
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_WORKSPACE: ROOT,
+    RUNNER_TEMP: temp,
+    ...opts.env,
+  };
+  const all = { 'github-token': 'test-token', corpora: 'bundled', 'comment-key': 'default', ...inputs };
+  const saved = { ...process.env };
+  for (const k of Object.keys(process.env)) if (k.startsWith('INPUT_')) delete process.env[k];
+  Object.assign(process.env, env);
+  for (const [k, v] of Object.entries(all)) process.env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v;
+  const out: RunOutcome = { code: -1, failed: [], warnings: [], infos: [], outputs: {}, summary: '' };
+  try {
+    out.code = await run({
+      getInput: (n) => core.getInput(n),
+      env: process.env,
+      cache: opts.cache,
+      store: () => new CorpusStore(),
+      setFailed: (m) => out.failed.push(m),
+      setOutput: core.setOutput,
+      writeSummary: async (md) => void (await core.summary.emptyBuffer().addRaw(md).write()),
+      octokit: (token, apiUrl) => getOctokit(token, { baseUrl: apiUrl }),
+      info: (m) => out.infos.push(m),
+      warn: (m) => out.warnings.push(m),
+      retryDelaysMs: [5, 5],
+    });
+  } finally {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+  }
+  out.summary = readFileSync(summaryPath, 'utf8');
+  out.outputs = parseOutputs(readFileSync(outputPath, 'utf8'));
+  return out;
+}
+
+/** GITHUB_OUTPUT uses heredoc blocks: name<<DELIM / value / DELIM. */
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
+    if (!m) continue;
+    const end = lines.indexOf(m[2]!, i + 1);
+    out[m[1]!] = lines.slice(i + 1, end).join('\n');
+    i = end;
+  }
+  return out;
+}
+
+export function cleanup(): void {
+  rmSync(work, { recursive: true, force: true });
+}
