@@ -14,6 +14,19 @@ export interface CacheLike {
   saveCache(paths: string[], key: string): Promise<number>;
 }
 
+/**
+ * The cache as action.yml drives it. Shell steps of a composite action get no cache service
+ * token, so actions/cache/restore and actions/cache/save (both built on @actions/cache) run as
+ * steps around the gate, with the same directory and keys; the gate reads what was restored and
+ * leaves results.json for the save step.
+ */
+export function stepCache(matchedKey: string | undefined): CacheLike {
+  return {
+    restoreCache: () => Promise.resolve(matchedKey === '' ? undefined : matchedKey),
+    saveCache: () => Promise.resolve(0),
+  };
+}
+
 export interface Baseline {
   readonly base?: { readonly results: RunResults; readonly source: string } | undefined;
   /** Shown under the verdict when there is no comparison, or how the baseline was found. */
@@ -29,8 +42,8 @@ export interface BaselineDeps {
 }
 
 const short = (sha: string): string => sha.slice(0, 7);
-const safeKey = (k: string): string => k.replace(/[^A-Za-z0-9._-]+/g, '_');
-export const cachePrefix = (commentKey: string): string => `agent-defense-eval-v1-${safeKey(commentKey)}-`;
+/** action.yml builds the same key for its cache steps: keep the two in step. */
+export const cachePrefix = (commentKey: string): string => `agent-defense-eval-v1-${commentKey}-`;
 export const cacheDir = (ctx: RunContext): string => join(ctx.tempDir, 'agent-defense-eval-baseline');
 
 export function parseResults(json: unknown, where: string): RunResults {
@@ -51,7 +64,6 @@ function readResults(path: string, where: string): RunResults {
 
 async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: BaselineDeps): Promise<RunResults | string> {
   const dir = cacheDir(ctx);
-  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const prefix = cachePrefix(cfg.commentKey);
   let hit: string | undefined;
@@ -118,7 +130,7 @@ export async function saveBaseline(cfg: Config, ctx: RunContext, results: RunRes
   writeFileSync(join(dir, 'results.json'), JSON.stringify(results));
   try {
     await deps.cache.saveCache([dir], cachePrefix(cfg.commentKey) + ctx.sha);
-    deps.info(`baseline saved for commit ${short(ctx.sha)}`);
+    deps.info(`baseline results of commit ${short(ctx.sha)} cached as ${cachePrefix(cfg.commentKey)}${ctx.sha}`);
   } catch (e) {
     deps.warn(`cache save failed (the next PRs will rerun their base): ${(e as Error).message}`);
   }

@@ -104,7 +104,8 @@ function timeout(raw: string): number {
 
 function commentKey(raw: string): string {
   const v = raw.trim() || 'default';
-  if (v.length > 100 || /[\r\n]/.test(v)) throw new InputError(`input comment-key: ${quote(raw)} must be one line of at most 100 characters`);
+  // It is part of a cache key too: no commas, no line breaks.
+  if (v.length > 100 || /[\r\n,]/.test(v)) throw new InputError(`input comment-key: ${quote(raw)} must be one line of at most 100 characters, without commas`);
   return v;
 }
 

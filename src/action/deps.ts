@@ -4,7 +4,7 @@ import * as core from '@actions/core';
 import * as cache from '@actions/cache';
 import { getOctokit } from '@actions/github';
 import { CorpusStore } from '../corpora/registry.js';
-import type { CacheLike } from './baseline.js';
+import { stepCache, type CacheLike } from './baseline.js';
 import type { InputLookup } from './config.js';
 import type { PublishDeps } from './publish.js';
 
@@ -22,7 +22,9 @@ export function defaultDeps(): Deps {
   return {
     getInput: (name) => core.getInput(name),
     env: process.env,
-    cache,
+    // Under action.yml the cache is restored and saved by steps (see stepCache); run as a plain
+    // JavaScript action, the gate talks to the cache service itself.
+    cache: process.env['DEFENSE_EVAL_CACHE_STEPS'] === '1' ? stepCache(process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY']) : cache,
     store: () => (store ??= new CorpusStore()),
     setFailed: core.setFailed,
     setOutput: core.setOutput,

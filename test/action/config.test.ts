@@ -1,0 +1,50 @@
+// Inputs parsed once: defaults, and errors that name the input and quote the value.
+import { describe, expect, it } from 'vitest';
+import { parseActionConfig } from '../../src/action/config.js';
+
+const parse = (inputs: Record<string, string>) => parseActionConfig((n) => inputs[n] ?? '');
+
+describe('parseActionConfig', () => {
+  it('has documented defaults', () => {
+    const c = parse({ defense: 'python3 d.py' });
+    expect(c).toMatchObject({
+      defense: { kind: 'command', command: 'python3 d.py' },
+      name: undefined,
+      corpora: ['pairs', 'agentdojo'],
+      thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 0, minAttributable: undefined, minUtility: undefined },
+      baseline: { mode: 'auto' },
+      comment: 'auto',
+      commentKey: 'default',
+      timeoutMs: 10_000,
+    });
+  });
+
+  it.each([
+    [{ 'defense-url': 'http://localhost:8080/' }, { defense: { kind: 'url', url: 'http://localhost:8080/' } }],
+    [{ 'defense-module': 'dist/d.js' }, { defense: { kind: 'module', path: 'dist/d.js' } }],
+    [{ defense: 'd', corpora: 'bundled, attacks' }, { corpora: ['bundled', 'attacks'] }],
+    [{ defense: 'd', 'max-utility-drop': '1.5 pp', 'min-utility': '40%' }, { thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 1.5, minAttributable: undefined, minUtility: 40 } }],
+    [{ defense: 'd', baseline: 'baselines/main.json' }, { baseline: { mode: 'file', path: 'baselines/main.json' } }],
+    [{ defense: 'd', baseline: 'rerun', comment: 'never', 'timeout-per-call': '250' }, { baseline: { mode: 'rerun' }, comment: 'never', timeoutMs: 250 }],
+  ])('parses %j', (inputs, expected) => {
+    expect(parse(inputs)).toMatchObject(expected);
+  });
+
+  it.each([
+    [{}, /^inputs defense, defense-url, defense-module: set exactly one/],
+    [{ defense: 'd', 'defense-module': 'm.js' }, /^inputs defense and defense-module: set exactly one/],
+    [{ 'defense-url': 'localhost:8080' }, /^input defense-url: "localhost:8080" is not an http\(s\) URL/],
+    [{ 'defense-url': 'not a url' }, /^input defense-url: "not a url" is not a URL/],
+    [{ defense: 'd', corpora: 'pairs,nope' }, /^input corpora: "nope" is not one of pairs, agentdojo, attacks, bundled/],
+    [{ defense: 'd', corpora: 'pairs,pairs' }, /^input corpora: "pairs,pairs" names a corpus twice/],
+    [{ defense: 'd', 'max-attributable-drop': 'lots' }, /^input max-attributable-drop: "lots" is not a number of percentage points/],
+    [{ defense: 'd', 'max-utility-drop': '-1' }, /^input max-utility-drop: "-1" is not a number/],
+    [{ defense: 'd', 'min-utility': '101' }, /^input min-utility: "101" is not a number/],
+    [{ defense: 'd', baseline: 'sometimes' }, /^input baseline: "sometimes" is not one of auto, cache, rerun, none or a path to a results \.json file/],
+    [{ defense: 'd', comment: 'yes' }, /^input comment: "yes" is not one of auto, always, never/],
+    [{ defense: 'd', 'comment-key': 'a,b' }, /^input comment-key: "a,b" must be one line/],
+    [{ defense: 'd', 'timeout-per-call': '1.5' }, /^input timeout-per-call: "1\.5" is not a whole number of milliseconds/],
+  ])('rejects %j', (inputs, message) => {
+    expect(() => parse(inputs)).toThrow(message);
+  });
+});
