@@ -14,7 +14,7 @@ import type { Defense } from '../../src/defenses/defense.js';
 const HOSTILE = 'evil<img src=x onerror=alert(1)> @octocat `rm -rf` | col [x](javascript:alert(1))';
 const corpus = bundledCorpus;
 /** The text GitHub shows: numeric entities decoded (our own sentences are escaped like any other). */
-const shown = (md: string): string => md.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+const shown = (md: string): string => md.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&(quot|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
 
 function runOf(d: Defense, name: string, commit: string): { results: RunResults; outcomes: Uint8Array } {
   const outcomes = judge(d, corpus.scenarios);

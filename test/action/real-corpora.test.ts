@@ -1,0 +1,44 @@
+// The action on the real pinned corpora (pairs and ground truth, the defaults), with a stdio
+// defense that is flow-guard: its figures must equal the in-process flow-guard's exactly, and the
+// report must carry the classifier baselines. Runs once corpora/manifest.json is committed.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CorpusStore } from '../../src/corpora/registry.js';
+import { flowGuard } from '../../src/defenses/egress.js';
+import { judge } from '../../src/scoring/judge.js';
+import { tally } from '../../src/scoring/tally.js';
+import { startFakeGitHub, type FakeGitHub } from './github-server.js';
+import { DirCache, ROOT, runAction } from './harness.js';
+
+const pinned = existsSync(join(process.env['DEFENSE_EVAL_DATA'] ?? ROOT, 'corpora', 'manifest.json'));
+let gh: FakeGitHub;
+beforeAll(async () => {
+  gh = await startFakeGitHub();
+});
+afterAll(() => gh.close());
+
+describe.skipIf(!pinned)('on the pinned corpora', () => {
+  it('scores a stdio flow-guard exactly like the in-process one, with classifier baselines', async () => {
+    const store = new CorpusStore();
+    const pairs = store.pairs();
+    // The stdio defense gets the corpus's egress tools on its command line.
+    const egress = pairs.policy.egressTools.join(',');
+    const script = `const E=new Set(${JSON.stringify(egress)}.split(','));process.stdout.write(JSON.stringify({protocol:1,name:'fg',capabilities:{stateless:true,max_concurrency:16}})+'\\n');require('readline').createInterface({input:process.stdin}).on('line',l=>{const r=JSON.parse(l);const c=r.call;const bad=E.has(c.tool)&&c.args.some(a=>a.provenance!=='trusted');process.stdout.write(JSON.stringify({id:r.id,allow:!bad,reason:bad?'untrusted to egress':'ok'})+'\\n')})`;
+    const r = await runAction(
+      { defense: `"${process.execPath}" -e ${JSON.stringify(script)}`, corpora: '', baseline: 'none' },
+      { name: 'pull_request', sha: 'm'.repeat(40), pr: { number: 5, base: 'b'.repeat(40), head: 'c'.repeat(40) } },
+      { apiUrl: gh.url, cache: new DirCache() },
+    );
+    expect(r.failed).toEqual([]);
+    expect(r.code).toBe(0);
+    const results = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8'));
+    expect(results.corpora.map((c: { corpus: string }) => c.corpus)).toEqual(['pairs', 'agentdojo']);
+    const expected = tally('fg', judge(flowGuard(pairs.policy), pairs.scenarios));
+    const { su_hm: _, ...got } = results.corpora[0].result;
+    expect(got).toEqual(expected);
+    expect(results.key.corpora.pairs).toBe(pairs.version);
+    expect(r.summary).toMatch(/^\| protectai-both@0\.5 \|/m);
+    expect(r.summary.length).toBeLessThan(65_536);
+  });
+});
