@@ -38,7 +38,7 @@ describe.skipIf(!pinned)('on the pinned corpora', () => {
     const { su_hm: _, ...got } = results.corpora[0].result;
     expect(got).toEqual(expected);
     expect(results.key.corpora.pairs).toBe(pairs.version);
-    expect(r.summary).toMatch(/^\| protectai-both@0\.5 \|/m);
+    expect(r.summary).toMatch(/^\| protectai-both&#64;0\.5 \|/m);
     expect(r.summary.length).toBeLessThan(65_536);
   });
 });
