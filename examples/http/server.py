@@ -11,6 +11,7 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # keep the SDK directory clean
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "sdk", "python"))
 
 from defense_protocol import serve_http  # noqa: E402

@@ -14,6 +14,7 @@ defense, or put its directory on sys.path as below.
 import os
 import sys
 
+sys.dont_write_bytecode = True  # keep the SDK directory clean
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "sdk", "python"))
 
 from defense_protocol import serve  # noqa: E402
