@@ -7,7 +7,7 @@ import { flowGuard } from './defenses/egress.js';
 import { referenceDefense, REFERENCE_DEFENSES, type ReferenceDefenseName } from './defenses/registry.js';
 import { benignContextFlags, classifier, classifierLabels, injectedContextDetections, Scorer, SCOPES } from './defenses/classifier.js';
 import { bySuite, compare, groupIndices, judgeAll, type Judged } from './scoring/compare.js';
-import { attackClass, bucketOf } from './scoring/buckets.js';
+import { breakdowns } from './scoring/buckets.js';
 import type { Scenario } from './model/call.js';
 import { judge } from './scoring/judge.js';
 import { stripProvenance, sweep, SWEEP_SEED, SWEEP_TRIALS } from './scoring/sweep.js';
@@ -101,10 +101,9 @@ export function evaluateCorpus(corpus: Corpus, defenses: readonly Defense[], opt
     }
   }
   if (built.length > 0 && isPaired(corpus)) report.classifiers = classifierDetails(corpus, opts.classifiers!, built);
-  if (corpus.name !== 'bundled') {
-    report.under_specification = groupedBy(judged, corpus.scenarios, bucketOf(corpus.scenarios));
-    if (isPaired(corpus)) report.attack_classes = groupedBy(judged, corpus.scenarios, attackClass);
-  }
+  const groups = breakdowns(corpus);
+  if (groups.by_bucket) report.under_specification = groupedBy(judged, corpus.scenarios, groups.by_bucket);
+  if (groups.by_attack_class) report.attack_classes = groupedBy(judged, corpus.scenarios, groups.by_attack_class);
   // Ours, after the original's keys: what the figures were computed from.
   report.versions = { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version };
   if (opts.classifiers && built.length > 0) {

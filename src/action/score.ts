@@ -80,7 +80,7 @@ export function reportExtras(corpora: readonly Corpus[], scored: Scored, store: 
   return Object.fromEntries(
     corpora.map((c) => {
       const run = scored.runs.get(c.name)!;
-      return [c.name, corpusExtras(c.scenarios, baselineDefenses(c, store, warn), run.outcomes, run.denials)];
+      return [c.name, corpusExtras(c, baselineDefenses(c, store, warn), run.outcomes, run.denials)];
     }),
   );
 }

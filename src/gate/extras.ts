@@ -3,17 +3,25 @@
 // defense broke with its first denial.
 import type { Scenario } from '../model/call.js';
 import type { Defense } from '../defenses/defense.js';
-import { bySuite, compare, judgeAll } from '../scoring/compare.js';
+import { bySuite, compare, groupIndices, judgeAll } from '../scoring/compare.js';
+import { breakdowns } from '../scoring/buckets.js';
 import { Outcome } from '../scoring/judge.js';
 import type { CorpusExtras, Denial } from './render.js';
 
 export function corpusExtras(
-  scenarios: readonly Scenario[],
+  corpus: { readonly name: string; readonly scenarios: readonly Scenario[] },
   baselines: readonly Defense[],
   outcomes: Uint8Array,
   denials: ReadonlyMap<string, Denial>,
 ): CorpusExtras {
+  const { scenarios } = corpus;
   const judged = judgeAll(baselines, scenarios);
+  const baselinesByGroup = Object.fromEntries(
+    Object.entries(breakdowns(corpus)).map(([group, key]) => [
+      group,
+      Object.fromEntries([...groupIndices(scenarios, key)].map(([k, idx]) => [k, compare(judged, idx)])),
+    ]),
+  );
   const brokenBenign: Denial[] = [];
   scenarios.forEach((s, i) => {
     if (outcomes[i] !== Outcome.BenignBroken) return;
@@ -22,6 +30,7 @@ export function corpusExtras(
   return {
     baselines: compare(judged),
     baselinesBySuite: Object.fromEntries(bySuite(judged, scenarios)),
+    baselinesByGroup,
     scenarioIds: scenarios.map((s) => s.id),
     brokenBenign,
   };

@@ -7,6 +7,8 @@ import { fixed } from '../report/gofmt.js';
 import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
 import { Outcome } from '../scoring/judge.js';
 import { quadrantChart } from './chart.js';
+import { BREAKDOWN_TITLES, type Breakdown } from '../scoring/buckets.js';
+
 import type { Verdict } from './gate.js';
 import type { CorpusResult, RunResults } from './results.js';
 
@@ -24,6 +26,8 @@ export interface CorpusExtras {
   /** Reference and classifier baselines on this corpus, overall and per suite. */
   readonly baselines: readonly Result[];
   readonly baselinesBySuite: Readonly<Record<string, readonly Result[]>>;
+  /** The same per under-specification bucket and attack class, where the corpus has them. */
+  readonly baselinesByGroup?: Readonly<Partial<Record<Breakdown, Readonly<Record<string, readonly Result[]>>>>>;
   /** Scenario ids in corpus order (to name changed outcomes). */
   readonly scenarioIds: readonly string[];
   /** First denial of each benign task the defense broke. */
@@ -119,6 +123,15 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
   if (suites.length > 0) {
     const body = suites.map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.baselinesBySuite[s] ?? [], commits)}`).join('\n');
     out += details('Per suite', body);
+  }
+  for (const group of ['by_bucket', 'by_attack_class'] as const) {
+    const heads = h[group];
+    if (!heads || Object.keys(heads).length === 0) continue;
+    const body = Object.keys(heads)
+      .sort()
+      .map((k) => `**${escapeMarkdown(k)}**\n\n${table(name, heads[k]!, b?.[group]?.[k], x?.baselinesByGroup?.[group]?.[k] ?? [], commits)}`)
+      .join('\n');
+    out += details(`Per ${BREAKDOWN_TITLES[group]} (defined in agent-defense-eval's docs/analyses.md)`, body);
   }
   if (level < 2) return out;
   const limit = level >= 3 ? 40 : 10;

@@ -6,6 +6,7 @@ import type { Scenario } from '../model/call.js';
 import { withSuHm } from '../report/corpus-report.js';
 import { groupIndices } from '../scoring/compare.js';
 import { tally } from '../scoring/tally.js';
+import { breakdowns } from '../scoring/buckets.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
@@ -27,6 +28,9 @@ export const CorpusResultSchema = z.object({
   version: z.string(),
   result: Counts,
   by_suite: z.record(z.string(), Counts),
+  /** Under-specification bucket and attack class breakdowns (docs/analyses.md), where they apply. */
+  by_bucket: z.record(z.string(), Counts).optional(),
+  by_attack_class: z.record(z.string(), Counts).optional(),
   /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
   outcomes: z.string().regex(/^[0-6]*$/),
 });
@@ -71,12 +75,16 @@ export function corpusResult(
   defense: string,
   outcomes: Uint8Array,
 ): CorpusResult {
-  const bySuite = groupIndices(corpus.scenarios, (s) => s.suite);
+  const grouped = (key: (s: Scenario) => string | undefined) =>
+    Object.fromEntries([...groupIndices(corpus.scenarios, key)].map(([k, idx]) => [k, withSuHm(tally(defense, outcomes, idx))]));
+  const extra = breakdowns(corpus);
   return {
     corpus: corpus.name,
     version: corpus.version,
     result: withSuHm(tally(defense, outcomes)),
-    by_suite: Object.fromEntries([...bySuite].map(([suite, idx]) => [suite, withSuHm(tally(defense, outcomes, idx))])),
+    by_suite: grouped((s) => s.suite),
+    ...(extra.by_bucket ? { by_bucket: grouped(extra.by_bucket) } : {}),
+    ...(extra.by_attack_class ? { by_attack_class: grouped(extra.by_attack_class) } : {}),
     outcomes: Array.from(outcomes).join(''),
   };
 }

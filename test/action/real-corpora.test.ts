@@ -39,6 +39,9 @@ describe.skipIf(!pinned)('on the pinned corpora', () => {
     expect(got).toEqual(expected);
     expect(results.key.corpora.pairs).toBe(pairs.version);
     expect(r.summary).toMatch(/^\| protectai-both&#64;0\.5 \|/m);
+    expect(r.summary).toContain('<details><summary>Per under-specification bucket');
+    expect(r.summary).toContain('<details><summary>Per attack class');
+    expect(results.corpora[0].by_attack_class['tool-hijack'].injections_total).toBe(524);
     expect(r.summary.length).toBeLessThan(65_536);
   });
 });

@@ -32,7 +32,7 @@ function input(head: Defense, base: Defense | undefined, name = 'my-defense'): R
     head: h.results,
     base: b ? { results: b.results, source: `base commit ${'b'.repeat(7)}` } : undefined,
     baselineNote: b ? undefined : 'No baseline: first run.',
-    extras: { bundled: corpusExtras(corpus.scenarios, referenceDefenses(corpus), h.outcomes, denials) },
+    extras: { bundled: corpusExtras(corpus, referenceDefenses(corpus), h.outcomes, denials) },
     toolVersion: '0.1.0',
     runUrl: 'https://github.com/o/r/actions/runs/1',
   };
