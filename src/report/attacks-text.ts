@@ -22,10 +22,12 @@ export function attacksText(r: AttacksReport): string {
 
 export function dropText(r: DropReport): string {
   let out = `transform: ${r.transform} (readable), threshold ${formatG(r.threshold)}\n\n`;
-  out += `${padRight('model', 46)}${padRight('changed', 8)}${padRight('score drop mean [min,max]', 24)}evaded\n`;
+  // Columns are separated by one space: the third header (25 characters) overflows its width of
+  // 24, and without a separator it would run into the next column. [ambiguous in the spec]
+  out += `${padRight('model', 46)} ${padRight('changed', 8)} ${padRight('score drop mean [min,max]', 24)} evaded\n`;
   for (const m of r.models) {
     const d = m.drop;
-    out += `${padRight(m.model, 46)}${padRight(String(d.N), 8)}${padRight(`${fixed(d.Mean, 3)} [${fixed(d.Min, 3)}, ${fixed(d.Max, 3)}]`, 24)}${d.Evaded}\n`;
+    out += `${padRight(m.model, 46)} ${padRight(String(d.N), 8)} ${padRight(`${fixed(d.Mean, 3)} [${fixed(d.Min, 3)}, ${fixed(d.Max, 3)}]`, 24)} ${d.Evaded}\n`;
   }
   return out;
 }

@@ -1,24 +1,22 @@
 // The action on the real pinned corpora (pairs and ground truth, the defaults), with a stdio
 // defense that is flow-guard: its figures must equal the in-process flow-guard's exactly, and the
-// report must carry the classifier baselines. Runs once corpora/manifest.json is committed.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// report must carry the classifier baselines.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorpusStore } from '../../src/corpora/registry.js';
 import { flowGuard } from '../../src/defenses/egress.js';
 import { judge } from '../../src/scoring/judge.js';
 import { tally } from '../../src/scoring/tally.js';
 import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { DirCache, ROOT, runAction } from './harness.js';
+import { DirCache, runAction } from './harness.js';
 
-const pinned = existsSync(join(process.env['DEFENSE_EVAL_DATA'] ?? ROOT, 'corpora', 'manifest.json'));
 let gh: FakeGitHub;
 beforeAll(async () => {
   gh = await startFakeGitHub();
 });
 afterAll(() => gh.close());
 
-describe.skipIf(!pinned)('on the pinned corpora', () => {
+describe('on the pinned corpora', () => {
   it('scores a stdio flow-guard exactly like the in-process one, with classifier baselines', async () => {
     const store = new CorpusStore();
     const pairs = store.pairs();
