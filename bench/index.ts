@@ -8,6 +8,7 @@ import { CorpusStore, FILES } from '../src/corpora/registry.js';
 import { evaluateCorpus, referenceDefenses } from '../src/evaluate.js';
 import { judge } from '../src/scoring/judge.js';
 import { runCli } from '../src/cli/main.js';
+import { benchProtocol } from './protocol.js';
 
 function time<T>(f: () => T): [T, number] {
   const t0 = performance.now();
@@ -24,7 +25,7 @@ function best(n: number, f: () => unknown): number {
 const fmt = (ms: number): string => `${ms.toFixed(1)} ms`;
 
 const root = new CorpusStore().root;
-const corpusFiles = [FILES.agentdojo, FILES.pairs].map((f) => join(root, 'corpora', f));
+const corpusFiles = [FILES.pairs].map((f) => join(root, 'corpora', f));
 
 // Bare cost of getting the corpus bytes into JS objects: the floor any harness pays.
 const parseMs = best(5, () => corpusFiles.map((f) => JSON.parse(gunzipSync(readFileSync(f)).toString('utf8'))));
@@ -38,20 +39,21 @@ judge(counting, pairs.scenarios);
 const perRun = decisions;
 const coreMs = best(20, () => judge(counting, pairs.scenarios));
 
-// The full default job as a user runs it: load, verify, validate, evaluate, render.
+// The full default job as `npm start` runs it, from a cold store: read, verify the manifest hash,
+// validate, link twins, load and check 3 score tables, evaluate 5 reference + 15 classifier
+// defenses with per-suite, per-bucket and threshold-sweep breakdowns, render.
 const fullMs = best(5, () => {
   const out: string[] = [];
-  for (const corpus of ['agentdojo', 'pairs']) runCli(['--corpus', corpus, '--format', 'json'], { stdout: (s) => out.push(s), stderr: (s) => out.push(s), store: new CorpusStore(root) });
+  const code = runCli([], { stdout: (s) => out.push(s), stderr: (s) => out.push(s), store: new CorpusStore(root) });
+  if (code !== 0) throw new Error(out.join(''));
 });
 const evalMs = best(5, () => evaluateCorpus(pairs, defenses));
 
-console.log(`corpus parse (gunzip + JSON.parse, ground truth + pairs): ${fmt(parseMs)}`);
+console.log(`bare parse of the paired corpus (gunzip + JSON.parse): ${fmt(parseMs)}`);
 console.log(`core: ${perRun} decisions per paired-corpus pass in ${fmt(coreMs)} = ${Math.round(perRun / (coreMs / 1000)).toLocaleString('en-US')} decisions/s`);
 console.log(`evaluate 5 reference defenses on pairs (no I/O): ${fmt(evalMs)}`);
-console.log(`full default job (load + verify + validate + evaluate + render, both corpora): ${fmt(fullMs)}`);
+console.log(`full default job (npm start: load, verify, validate, 20 defenses, render): ${fmt(fullMs)}`);
 console.log(`ratio full job / bare parse: ${(fullMs / parseMs).toFixed(2)}x`);
 
-// The external-defense protocol's own overhead (bench/protocol.ts), when present.
-const protocolModule = './protocol.js';
-const extra = process.env['BENCH_PROTOCOL'] === '0' ? undefined : await import(protocolModule).catch(() => undefined);
-if (extra && typeof extra.benchProtocol === 'function') await extra.benchProtocol();
+// The external-defense protocol's own overhead (set BENCH_PROTOCOL=0 to skip it).
+if (process.env['BENCH_PROTOCOL'] !== '0') await benchProtocol();
