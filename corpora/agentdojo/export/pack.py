@@ -31,6 +31,12 @@ FILES = [
 ]
 
 
+def shown(path: str) -> str:
+    """The path relative to the working directory when it is below it."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -82,20 +88,21 @@ def first_difference(new: bytes, old: bytes) -> str:
 
 
 def compare(new_path: str, committed_gz: str) -> int:
+    name = shown(committed_gz)
     with open(new_path, "rb") as f:
         new = f.read()
     if not os.path.exists(committed_gz):
-        print(f"FAIL {committed_gz}: not committed")
+        print(f"FAIL {name}: not committed")
         return 1
     try:
         old = read_gz(committed_gz)
     except (OSError, EOFError, gzip.BadGzipFile) as e:
-        print(f"FAIL {committed_gz}: cannot decompress: {e}")
+        print(f"FAIL {name}: cannot decompress: {e}")
         return 1
     if new == old:
-        print(f"ok   {committed_gz}: identical ({len(new)} bytes, sha256 {sha256(new)})")
+        print(f"ok   {name}: identical ({len(new)} bytes, sha256 {sha256(new)})")
         return 0
-    print(f"FAIL {committed_gz}: regenerated corpus differs: {first_difference(new, old)}")
+    print(f"FAIL {name}: regenerated corpus differs: {first_difference(new, old)}")
     return 1
 
 
@@ -123,33 +130,47 @@ def write_manifest(corpora_dir: str) -> int:
 
 
 def check_manifest(corpora_dir: str) -> int:
-    path = os.path.join(corpora_dir, "manifest.json")
+    path = shown(os.path.join(corpora_dir, "manifest.json"))
     if not os.path.exists(path):
         print(f"FAIL {path}: missing")
         return 1
     with open(path, encoding="utf-8") as f:
         committed = f.read()
     try:
-        expected_doc = build_manifest(corpora_dir)
-    except (OSError, EOFError, gzip.BadGzipFile) as e:
-        print(f"FAIL {path}: cannot read a corpus: {e}")
-        return 1
-    expected = manifest_text(expected_doc)
-    if committed == expected:
-        print(f"ok   {path}: matches the {len(FILES)} committed corpora")
-        return 0
-    try:
         doc = json.loads(committed)
-    except ValueError:
-        doc = {}
-    bad = [
-        rel
-        for rel in FILES
-        if doc.get("files", {}).get(rel) != expected_doc["files"][rel]
-    ]
-    detail = f"entries differ for {', '.join(bad)}" if bad else "formatting or top-level fields differ"
-    print(f"FAIL {path}: does not match the committed files ({detail}); run verify.sh --write")
-    return 1
+    except ValueError as e:
+        print(f"FAIL {path}: not JSON: {e}")
+        return 1
+    entries = doc.get("files", {}) if isinstance(doc, dict) else {}
+    problems = []
+    for rel in FILES:
+        gz_path = os.path.join(corpora_dir, rel)
+        entry = entries.get(rel)
+        if entry is None:
+            problems.append(f"{rel}: no entry")
+            continue
+        if not os.path.exists(gz_path):
+            problems.append(f"{rel}: file missing")
+            continue
+        with open(gz_path, "rb") as f:
+            packed = f.read()
+        if sha256(packed) != entry.get("gzSha256"):
+            problems.append(f"{rel}: gzSha256 {sha256(packed)} != manifest {entry.get('gzSha256')}")
+            continue
+        raw = read_gz(gz_path)
+        if sha256(raw) != entry.get("sha256") or len(raw) != entry.get("bytes"):
+            problems.append(f"{rel}: uncompressed sha256/bytes differ from the manifest")
+    if not problems:
+        expected = manifest_text(build_manifest(corpora_dir))
+        if committed != expected:
+            problems.append("entries match, but the formatting or the top-level fields differ")
+    if problems:
+        print(f"FAIL {path}: does not match the committed files (fix with verify.sh --write):")
+        for p in problems:
+            print(f"     {p}")
+        return 1
+    print(f"ok   {path}: matches the {len(FILES)} committed corpora")
+    return 0
 
 
 def main(argv: list[str]) -> int:

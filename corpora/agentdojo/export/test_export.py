@@ -67,5 +67,16 @@ class ClockTest(unittest.TestCase):
         self.assertEqual(now, datetime.datetime(2024, 5, 15, 12, 0, 0))
 
 
+    def test_pin_clock_patches_agentdojo_tools(self):
+        try:
+            from agentdojo.default_suites.v1.tools import cloud_drive_client, email_client
+        except ImportError:  # pragma: no cover - the helpers are usable without agentdojo
+            self.skipTest("agentdojo is not installed")
+        export.pin_clock()
+        for module in (email_client, cloud_drive_client):
+            self.assertEqual(module.datetime.datetime.now(), datetime.datetime(2024, 5, 15, 12, 0, 0))
+            self.assertIs(module.datetime.timedelta, datetime.timedelta)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate every AgentDojo-derived corpus and check it byte for byte against the committed one.
 #
-#   corpora/agentdojo/export/verify.sh [--write] [--scores DIR] [--jobs N]
+#   corpora/agentdojo/export/verify.sh [--write] [--scores DIR] [--jobs N] [--corpora DIR]
 #
 # 1. creates (or reuses) a virtualenv with the pinned exporter requirements, cached outside the
 #    repo in ${XDG_CACHE_HOME:-$HOME/.cache}/agent-defense-eval/venv-<sha256 of requirements.txt>-py<X.Y>
@@ -15,6 +15,8 @@
 #    if present, else ../shared/reference/scores beside the repo; skipped when neither exists).
 #
 # --write regenerates and (re)writes the committed .gz files and manifest.json, then verifies.
+# --corpora DIR compares with the corpora in DIR instead of the repo's corpora/ (for testing
+# that a corrupted copy fails).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -29,7 +31,8 @@ while [ $# -gt 0 ]; do
     --write) write=1 ;;
     --scores) scores="$2"; shift ;;
     --jobs) jobs="$2"; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --corpora) corpora="$(cd "$2" && pwd)"; shift ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "verify.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -62,7 +65,7 @@ py="$venv/bin/python"
 
 # ---------------------------------------------------------------- 2. unit tests
 t0="$(now)"
-(cd "$here" && "$py" -m unittest test_export test_transforms)
+(cd "$here" && "$py" -m unittest test_export test_transforms test_pack)
 echo "unit tests: $(elapsed "$t0") s"
 
 # ---------------------------------------------------------------- 3. regenerate
@@ -122,9 +125,9 @@ fi
 
 # ---------------------------------------------------------------- 4. compare + manifest
 for name in "${names[@]}"; do
-  (cd "$repo" && "$py" "$here/pack.py" compare "$out/${file[$name]}" "corpora/${file[$name]}.gz") || fail=1
+  "$py" "$here/pack.py" compare "$out/${file[$name]}" "$corpora/${file[$name]}.gz" || fail=1
 done
-(cd "$repo" && "$py" "$here/pack.py" check-manifest corpora) || fail=1
+"$py" "$here/pack.py" check-manifest "$corpora" || fail=1
 
 # ---------------------------------------------------------------- 5. score-table key sets
 if [ -z "$scores" ]; then
