@@ -8,6 +8,7 @@ import { tally } from '../../src/scoring/tally.js';
 import { stripProvenance, sweep, relabel } from '../../src/scoring/sweep.js';
 import { PCG } from '../../src/scoring/pcg.js';
 import { byName, quad } from '../helpers.js';
+import { renderText } from '../../src/report/text.js';
 
 const corpus = new CorpusStore().groundTruth();
 
@@ -87,5 +88,42 @@ describe('ground-truth corpus (spec §1.5, §9)', () => {
     // Trial t uses PCG(seed, t): rerunning trial 0 by hand gives the same block rate bounds.
     const t0 = tally('x', judge(g, relabel(corpus.corrected, 0.3, 0, new PCG(20260922, 0))));
     expect(a[1]!.block_min).toBeLessThanOrEqual(t0.injections_blocked / t0.injections_total);
+  });
+
+  it('prints the label sweep table (spec §8.2 layout), pinned', () => {
+    const text = renderText(evaluateCorpus(corpus, referenceDefenses(corpus), { sweep: true }));
+    const start = text.indexOf('flow-guard label sweep');
+    const end = text.indexOf('unscorable injection tasks');
+    // Our own run's figures (the spec lists none), pinned so any change to the RNG stream,
+    // the traversal order or the formatting is caught.
+    expect(text.slice(start, end)).toBe(
+    [
+      'flow-guard label sweep: base = corrected labels, 100 trials per rate, seed 20260922',
+      '',
+      'missed taint (untrusted labeled trusted)',
+      'rate   block mean [min-max]     utility mean [min-max]  ',
+      '0.00    85% [ 85- 85]            55% [ 55- 55]          ',
+      '0.05    84% [ 77- 85]            56% [ 55- 60]          ',
+      '0.10    84% [ 77- 85]            58% [ 55- 62]          ',
+      '0.20    83% [ 73- 85]            61% [ 57- 70]          ',
+      '0.30    81% [ 69- 85]            64% [ 59- 72]          ',
+      '0.50    73% [ 50- 85]            72% [ 65- 79]          ',
+      '0.75    51% [ 31- 69]            83% [ 75- 90]          ',
+      '1.00     0% [  0-  0]           100% [100-100]          ',
+      '',
+      'over-taint (trusted labeled untrusted)',
+      'rate   block mean [min-max]     utility mean [min-max]  ',
+      '0.00    85% [ 85- 85]            55% [ 55- 55]          ',
+      '0.05    85% [ 85- 85]            54% [ 51- 55]          ',
+      '0.10    85% [ 85- 85]            53% [ 48- 55]          ',
+      '0.20    85% [ 85- 85]            51% [ 48- 55]          ',
+      '0.30    85% [ 85- 85]            50% [ 47- 54]          ',
+      '0.50    85% [ 85- 85]            49% [ 47- 52]          ',
+      '0.75    85% [ 85- 85]            48% [ 47- 49]          ',
+      '1.00    85% [ 85- 85]            47% [ 47- 47]          ',
+      '',
+      'labels stripped (no provenance tracking): block 22/26 (85%), utility 46/97 (47%)',
+    ].join('\n') + '\n',
+    );
   });
 });
