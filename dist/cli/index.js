@@ -9592,9 +9592,6 @@ const DecisionSchema = object({
     allowed: schemas_boolean(),
     reason: schemas_string(),
 });
-function injectedCalls(s) {
-    return s.trace.filter((st) => st.injected).map((st) => st.call);
-}
 /** Go compares Args with == on both fields (spec §1.2). */
 function sameArgs(a, b) {
     if (a.length !== b.length)
@@ -10340,11 +10337,6 @@ function formatG(x) {
 function padRight(s, width) {
     const runes = [...s].length;
     return runes >= width ? s : s + ' '.repeat(width - runes);
-}
-/** Go %<w>s. */
-function padLeft(s, width) {
-    const runes = [...s].length;
-    return runes >= width ? s : ' '.repeat(width - runes) + s;
 }
 
 ;// CONCATENATED MODULE: ./src/defenses/classifier.ts

@@ -54,10 +54,6 @@ export interface Scenario {
   readonly baseline: readonly Call[];
 }
 
-export function injectedCalls(s: Scenario): Call[] {
-  return s.trace.filter((st) => st.injected).map((st) => st.call);
-}
-
 /** Go compares Args with == on both fields (spec §1.2). */
 export function sameArgs(a: readonly Arg[], b: readonly Arg[]): boolean {
   if (a.length !== b.length) return false;

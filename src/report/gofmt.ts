@@ -44,9 +44,3 @@ export function padRight(s: string, width: number): string {
   const runes = [...s].length;
   return runes >= width ? s : s + ' '.repeat(width - runes);
 }
-
-/** Go %<w>s. */
-export function padLeft(s: string, width: number): string {
-  const runes = [...s].length;
-  return runes >= width ? s : ' '.repeat(width - runes) + s;
-}
