@@ -10988,7 +10988,7 @@ function classifierDetails(corpus, c, built) {
             chunking: t.chunking ?? null,
             threshold_sweep: THRESHOLD_SWEEP.map((thr) => {
                 const d = classifier(scorer, thr, 'both', label);
-                return tally(d.name, judge(d, corpus.scenarios));
+                return withSuHm(tally(d.name, judge(d, corpus.scenarios)));
             }),
         };
     });

@@ -1,5 +1,5 @@
 // Per-classifier details of a corpus run (spec §8.3, §8.7 `classifiers`).
-import type { Result } from '../model/result.js';
+import type { ResultJson } from './corpus-report.js';
 
 export interface ClassifierJson {
   injected_tool_outputs_detected: number;
@@ -12,7 +12,7 @@ export interface ClassifierJson {
   positive_label: string;
   runtime: Record<string, string> | null;
   chunking: Record<string, number | string> | null;
-  threshold_sweep: Result[];
+  threshold_sweep: ResultJson[];
 }
 
 export const THRESHOLD_SWEEP = [0.5, 0.8, 0.9, 0.95, 0.99] as const;
