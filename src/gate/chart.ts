@@ -15,7 +15,12 @@ export function chartLabel(s: string): string {
   return clean === '' ? 'unnamed' : clean;
 }
 
-const coord = (x: number): string => (Math.round(x * 1000) / 1000).toFixed(3);
+// Mermaid's lexer reads a coordinate as `1`, `0` or `0.ddd`: "1.000" is a lexical error that
+// breaks the whole chart (checked with mermaid 11's parser), so a full rate is written "1".
+const coord = (x: number): string => {
+  const r = Math.round(x * 1000) / 1000;
+  return r >= 1 ? '1' : r.toFixed(3);
+};
 
 export function quadrantChart(title: string, points: readonly ChartPoint[]): string {
   const lines = [

@@ -52,7 +52,7 @@ describe('renderReport', () => {
     expect(md).toMatch(/\| my-defense \(base bbbbbbb\) \|/);
     for (const ref of ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard']) expect(md).toMatch(new RegExp(`^\\| ${ref} \\|`, 'm'));
     expect(md).toContain('```mermaid\nquadrantChart\n');
-    expect(md).toMatch(/^ {2}this defense: \[1\.000, 0\.000\]$/m);
+    expect(md).toMatch(/^ {2}this defense: \[1, 0\.000\]$/m);
     expect(md).toContain('<details><summary>Per suite</summary>');
     expect(md).toContain('Scenarios whose outcome changed from base');
     expect(md).toMatch(/corpora bundled `[0-9a-f]{12}`/);
@@ -90,7 +90,7 @@ describe('renderReport', () => {
     // The broken-task list shows the reason escaped, and the chart never sees the raw name.
     expect(md).toContain('Benign tasks broken, with the first denial (4)');
     const chart = md.slice(md.indexOf('```mermaid'), md.indexOf('```', md.indexOf('```mermaid') + 3));
-    for (const l of chart.split('\n').filter((x) => x.includes(': ['))) expect(l).toMatch(/^ {2}[A-Za-z0-9 .-]+: \[[01]\.\d{3}, [01]\.\d{3}\]$/);
+    for (const l of chart.split('\n').filter((x) => x.includes(': ['))) expect(l).toMatch(/^ {2}[A-Za-z0-9 .-]+: \[(1|0\.\d{3}), (1|0\.\d{3})\]$/);
   });
 
   it('stays under the comment limit by dropping details', () => {
