@@ -6,9 +6,8 @@ import type { Defense } from './defenses/defense.js';
 import { flowGuard } from './defenses/egress.js';
 import { referenceDefense, REFERENCE_DEFENSES, type ReferenceDefenseName } from './defenses/registry.js';
 import { benignContextFlags, classifier, classifierLabels, injectedContextDetections, Scorer, SCOPES } from './defenses/classifier.js';
-import { bySuite, compare, groupIndices, judgeAll, type Judged } from './scoring/compare.js';
+import { bySuite, compare, compareBy, judgeAll } from './scoring/compare.js';
 import { breakdowns } from './scoring/buckets.js';
-import type { Scenario } from './model/call.js';
 import { judge } from './scoring/judge.js';
 import { stripProvenance, sweep, SWEEP_SEED, SWEEP_TRIALS } from './scoring/sweep.js';
 import { tally } from './scoring/tally.js';
@@ -40,10 +39,6 @@ export function classifierDefenses(c: ClassifierBaselines): { label: string; sco
     const label = labels[i]!;
     return { label, scorer, defenses: SCOPES.map((scope) => classifier(scorer, c.threshold, scope, label)) };
   });
-}
-
-function groupedBy(judged: readonly Judged[], scenarios: readonly Scenario[], key: (s: Scenario) => string | undefined) {
-  return suiteRecord(new Map([...groupIndices(scenarios, key)].map(([k, idx]) => [k, compare(judged, idx)])));
 }
 
 function isGroundTruth(c: Corpus): c is GroundTruthCorpus {
@@ -102,8 +97,8 @@ export function evaluateCorpus(corpus: Corpus, defenses: readonly Defense[], opt
   }
   if (built.length > 0 && isPaired(corpus)) report.classifiers = classifierDetails(corpus, opts.classifiers!, built);
   const groups = breakdowns(corpus);
-  if (groups.by_bucket) report.under_specification = groupedBy(judged, corpus.scenarios, groups.by_bucket);
-  if (groups.by_attack_class) report.attack_classes = groupedBy(judged, corpus.scenarios, groups.by_attack_class);
+  if (groups.by_bucket) report.under_specification = suiteRecord(compareBy(judged, corpus.scenarios, groups.by_bucket));
+  if (groups.by_attack_class) report.attack_classes = suiteRecord(compareBy(judged, corpus.scenarios, groups.by_attack_class));
   // Ours, after the original's keys: what the figures were computed from.
   report.versions = { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version };
   if (opts.classifiers && built.length > 0) {

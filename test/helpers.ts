@@ -2,6 +2,8 @@
 import type { Call, Scenario, Step } from '../src/model/call.js';
 import type { Defense } from '../src/defenses/defense.js';
 import type { Result } from '../src/model/result.js';
+import type { ScoreTable } from '../src/model/score-table.js';
+import { missingKeys } from '../src/defenses/classifier.js';
 
 export const mkCall = (tool: string, text = '', provenance = 'trusted', extra: Partial<Call> = {}): Call => ({
   tool,
@@ -44,3 +46,11 @@ export const six = (r: Result): number[] => [
 ];
 
 export const byName = (rs: readonly Result[]): Record<string, Result> => Object.fromEntries(rs.map((r) => [r.defense, r]));
+
+/** The texts the classifier defense needs (scope both) against a table's keys: the first few differences, for a readable failure. */
+export function keyDifferences(scenarios: Parameters<typeof missingKeys>[1], table: ScoreTable): string[] {
+  const needed = missingKeys({ scores: {} } as ScoreTable, scenarios);
+  const have = Object.keys(table.scores).sort();
+  const a = new Set(needed), b = new Set(have);
+  return [...needed.filter((k) => !b.has(k)).map((k) => `needed, not in table: ${k}`), ...have.filter((k) => !a.has(k)).map((k) => `in table, not needed: ${k}`)].slice(0, 5);
+}

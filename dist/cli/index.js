@@ -9780,14 +9780,17 @@ function findDataRoot(from = (0,external_node_path_namespaceObject.dirname)((0,e
             throw new InputError(`cannot find corpora/manifest.json above ${from}`);
     }
 }
-function readJson(path, where = path) {
-    let raw;
+/** The file's bytes, or an InputError naming it (`<where>: cannot read: ENOENT`). */
+function readBytes(path, where = path) {
     try {
-        raw = (0,external_node_fs_namespaceObject.readFileSync)(path);
+        return (0,external_node_fs_namespaceObject.readFileSync)(path);
     }
     catch (e) {
         throw new InputError(`${where}: cannot read: ${e.code ?? String(e)}`);
     }
+}
+function readJson(path, where = path) {
+    const raw = readBytes(path, where);
     return parseJson(path.endsWith('.gz') ? gunzip(raw, where) : raw, where);
 }
 function gunzip(raw, where) {
@@ -9822,13 +9825,7 @@ function readPinned(root, manifest, rel) {
     const pinned = manifest.files[rel];
     if (!pinned)
         throw new InputError(`${where}: not listed in corpora/manifest.json`);
-    let raw;
-    try {
-        raw = (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(root, 'corpora', rel));
-    }
-    catch (e) {
-        throw new InputError(`${where}: cannot read: ${e.code ?? String(e)}`);
-    }
+    const raw = readBytes((0,external_node_path_namespaceObject.join)(root, 'corpora', rel), where);
     const bytes = rel.endsWith('.gz') ? gunzip(raw, where) : raw;
     const digest = sha256(bytes);
     if (digest !== pinned.sha256) {
@@ -10477,15 +10474,8 @@ function classifierLabels(tables) {
 
 
 
-
 function readScoreTable(path) {
-    let raw;
-    try {
-        raw = (0,external_node_fs_namespaceObject.readFileSync)(path);
-    }
-    catch (e) {
-        throw new InputError(`score table ${path}: cannot read: ${e.code ?? String(e)}`);
-    }
+    const raw = readBytes(path, `score table ${path}`);
     let json;
     try {
         json = JSON.parse(raw.toString('utf8'));
@@ -10717,12 +10707,13 @@ function groupIndices(scenarios, key) {
     });
     return new Map([...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+/** Compare within each group of scenarios (groups sorted by key), from outcomes already judged. */
+function compareBy(judged, scenarios, key) {
+    return new Map([...groupIndices(scenarios, key)].map(([k, idx]) => [k, compare(judged, idx)]));
+}
 /** Spec §2.5: Compare per suite; suites in sorted order. */
 function bySuite(judged, scenarios) {
-    const out = new Map();
-    for (const [suite, idx] of groupIndices(scenarios, (s) => s.suite))
-        out.set(suite, compare(judged, idx));
-    return out;
+    return compareBy(judged, scenarios, (s) => s.suite);
 }
 
 ;// CONCATENATED MODULE: ./src/scoring/buckets.ts
@@ -10961,9 +10952,6 @@ function classifierDefenses(c) {
         return { label, scorer, defenses: SCOPES.map((scope) => classifier(scorer, c.threshold, scope, label)) };
     });
 }
-function groupedBy(judged, scenarios, key) {
-    return suiteRecord(new Map([...groupIndices(scenarios, key)].map(([k, idx]) => [k, compare(judged, idx)])));
-}
 function isGroundTruth(c) {
     return 'corrected' in c;
 }
@@ -11021,9 +11009,9 @@ function evaluateCorpus(corpus, defenses, opts = {}) {
         report.classifiers = classifierDetails(corpus, opts.classifiers, built);
     const groups = breakdowns(corpus);
     if (groups.by_bucket)
-        report.under_specification = groupedBy(judged, corpus.scenarios, groups.by_bucket);
+        report.under_specification = suiteRecord(compareBy(judged, corpus.scenarios, groups.by_bucket));
     if (groups.by_attack_class)
-        report.attack_classes = groupedBy(judged, corpus.scenarios, groups.by_attack_class);
+        report.attack_classes = suiteRecord(compareBy(judged, corpus.scenarios, groups.by_attack_class));
     // Ours, after the original's keys: what the figures were computed from.
     report.versions = { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version };
     if (opts.classifiers && built.length > 0) {
@@ -11408,6 +11396,18 @@ function corpusReport(corpus, opts, classifiers) {
     const report = evaluateCorpus(corpus, referenceDefenses(corpus, opts.defenses), { sweep: opts.sweep, classifiers });
     return { text: () => renderText(report), json: () => goJson(report), markdown: () => renderMarkdown(report) };
 }
+/** `--baseline-scores`, or by default each transformed table's pinned attack table of the same model. */
+function baselineTables(opts, transformed, store) {
+    if (opts.baselineScores.length > 0)
+        return opts.baselineScores.map(readScoreTable);
+    const pinned = pinnedTables(store().root, 'attacks');
+    return transformed.map((t) => {
+        const b = pinned.find((p) => p.table.model === t.table.model);
+        if (!b)
+            throw new InputError(`no pinned attack table for ${t.table.model}; pass --baseline-scores`);
+        return b;
+    });
+}
 function run(opts, store) {
     const c = opts.corpus;
     if (c === 'bundled')
@@ -11438,14 +11438,9 @@ function run(opts, store) {
         throw new InputError(`unknown corpus: ${c}`);
     const transformed = store().attacks(transform);
     const ts = tables(opts.scores, () => pinnedTables(store().root, 'transformed', (f) => f.endsWith(`-${transform}.json`)));
-    // By default each pinned transformed table is paired with the pinned attack table of its model.
-    const baseline = opts.baselineScores.length > 0
-        ? opts.baselineScores.map(readScoreTable)
-        : ts.map((t) => pinnedTables(store().root, 'attacks').find((b) => b.table.model === t.table.model)
-            ?? (() => { throw new InputError(`no pinned attack table for ${t.table.model}; pass --baseline-scores`); })());
     if (ts.length === 0)
         throw new InputError(`--corpus ${c} needs --scores (transformed tables) and --baseline-scores (attack tables)`);
-    const report = evaluateDrop(store().attacks(), transformed, ts, baseline, opts.threshold);
+    const report = evaluateDrop(store().attacks(), transformed, ts, baselineTables(opts, ts, store), opts.threshold);
     return { text: () => dropText(report), json: () => goJson(report), markdown: () => dropMarkdown(report) };
 }
 

@@ -26,6 +26,17 @@ function corpusReport(corpus: Corpus, opts: CliOptions, classifiers?: Classifier
   return { text: () => renderText(report), json: () => goJson(report), markdown: () => renderMarkdown(report) };
 }
 
+/** `--baseline-scores`, or by default each transformed table's pinned attack table of the same model. */
+function baselineTables(opts: CliOptions, transformed: readonly LoadedTable[], store: () => CorpusStore): LoadedTable[] {
+  if (opts.baselineScores.length > 0) return opts.baselineScores.map(readScoreTable);
+  const pinned = pinnedTables(store().root, 'attacks');
+  return transformed.map((t) => {
+    const b = pinned.find((p) => p.table.model === t.table.model);
+    if (!b) throw new InputError(`no pinned attack table for ${t.table.model}; pass --baseline-scores`);
+    return b;
+  });
+}
+
 export function run(opts: CliOptions, store: () => CorpusStore): Rendered {
   const c = opts.corpus;
   if (c === 'bundled') return corpusReport(bundledCorpus, opts);
@@ -53,12 +64,7 @@ export function run(opts: CliOptions, store: () => CorpusStore): Rendered {
   if (!(TRANSFORMS as readonly string[]).includes(transform)) throw new InputError(`unknown corpus: ${c}`);
   const transformed = store().attacks(transform);
   const ts = tables(opts.scores, () => pinnedTables(store().root, 'transformed', (f) => f.endsWith(`-${transform}.json`)));
-  // By default each pinned transformed table is paired with the pinned attack table of its model.
-  const baseline = opts.baselineScores.length > 0
-    ? opts.baselineScores.map(readScoreTable)
-    : ts.map((t) => pinnedTables(store().root, 'attacks').find((b) => b.table.model === t.table.model)
-        ?? (() => { throw new InputError(`no pinned attack table for ${t.table.model}; pass --baseline-scores`); })());
   if (ts.length === 0) throw new InputError(`--corpus ${c} needs --scores (transformed tables) and --baseline-scores (attack tables)`);
-  const report = evaluateDrop(store().attacks(), transformed, ts, baseline, opts.threshold);
+  const report = evaluateDrop(store().attacks(), transformed, ts, baselineTables(opts, ts, store), opts.threshold);
   return { text: () => dropText(report), json: () => goJson(report), markdown: () => dropMarkdown(report) };
 }

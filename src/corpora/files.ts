@@ -21,13 +21,17 @@ export function findDataRoot(from: string = dirname(fileURLToPath(import.meta.ur
   }
 }
 
-export function readJson(path: string, where: string = path): unknown {
-  let raw: Buffer;
+/** The file's bytes, or an InputError naming it (`<where>: cannot read: ENOENT`). */
+export function readBytes(path: string, where: string = path): Buffer {
   try {
-    raw = readFileSync(path);
+    return readFileSync(path);
   } catch (e) {
     throw new InputError(`${where}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
+}
+
+export function readJson(path: string, where: string = path): unknown {
+  const raw = readBytes(path, where);
   return parseJson(path.endsWith('.gz') ? gunzip(raw, where) : raw, where);
 }
 
@@ -70,12 +74,7 @@ export function readPinned(root: string, manifest: Manifest, rel: string): Pinne
   const where = `corpora/${rel}`;
   const pinned = manifest.files[rel];
   if (!pinned) throw new InputError(`${where}: not listed in corpora/manifest.json`);
-  let raw: Buffer;
-  try {
-    raw = readFileSync(join(root, 'corpora', rel));
-  } catch (e) {
-    throw new InputError(`${where}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  const raw = readBytes(join(root, 'corpora', rel), where);
   const bytes = rel.endsWith('.gz') ? gunzip(raw, where) : raw;
   const digest = sha256(bytes);
   if (digest !== pinned.sha256) {

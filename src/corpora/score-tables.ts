@@ -1,13 +1,12 @@
 // Reading classifier score tables: pinned ones under scores/ (checked against scores/manifest.json)
 // or any file a user passes. Tables used together must agree on windowing, or their scores are
 // not comparable.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../model/errors.js';
 import { ScoresManifestSchema, ScoreTableSchema, type ScoreTable } from '../model/score-table.js';
 import { missingKeys } from '../defenses/classifier.js';
 import type { Scenario } from '../model/call.js';
-import { readJson, sha256, validate } from './files.js';
+import { readBytes, readJson, sha256, validate } from './files.js';
 
 export interface LoadedTable {
   readonly path: string;
@@ -17,12 +16,7 @@ export interface LoadedTable {
 }
 
 export function readScoreTable(path: string): LoadedTable {
-  let raw: Buffer;
-  try {
-    raw = readFileSync(path);
-  } catch (e) {
-    throw new InputError(`score table ${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  const raw = readBytes(path, `score table ${path}`);
   let json: unknown;
   try {
     json = JSON.parse(raw.toString('utf8'));

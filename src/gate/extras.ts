@@ -3,7 +3,7 @@
 // defense broke with its first denial.
 import type { Scenario } from '../model/call.js';
 import type { Defense } from '../defenses/defense.js';
-import { bySuite, compare, groupIndices, judgeAll } from '../scoring/compare.js';
+import { bySuite, compare, compareBy, judgeAll } from '../scoring/compare.js';
 import { breakdowns } from '../scoring/buckets.js';
 import { Outcome } from '../scoring/judge.js';
 import type { CorpusExtras, Denial } from './render.js';
@@ -17,10 +17,7 @@ export function corpusExtras(
   const { scenarios } = corpus;
   const judged = judgeAll(baselines, scenarios);
   const baselinesByGroup = Object.fromEntries(
-    Object.entries(breakdowns(corpus)).map(([group, key]) => [
-      group,
-      Object.fromEntries([...groupIndices(scenarios, key)].map(([k, idx]) => [k, compare(judged, idx)])),
-    ]),
+    Object.entries(breakdowns(corpus)).map(([group, key]) => [group, Object.fromEntries(compareBy(judged, scenarios, key))]),
   );
   const brokenBenign: Denial[] = [];
   scenarios.forEach((s, i) => {

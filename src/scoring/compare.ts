@@ -41,9 +41,16 @@ export function groupIndices<K extends string>(
   return new Map([...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** Compare within each group of scenarios (groups sorted by key), from outcomes already judged. */
+export function compareBy(
+  judged: readonly Judged[],
+  scenarios: readonly Scenario[],
+  key: (s: Scenario) => string | undefined,
+): Map<string, Result[]> {
+  return new Map([...groupIndices(scenarios, key)].map(([k, idx]) => [k, compare(judged, idx)]));
+}
+
 /** Spec §2.5: Compare per suite; suites in sorted order. */
 export function bySuite(judged: readonly Judged[], scenarios: readonly Scenario[]): Map<string, Result[]> {
-  const out = new Map<string, Result[]>();
-  for (const [suite, idx] of groupIndices(scenarios, (s) => s.suite)) out.set(suite, compare(judged, idx));
-  return out;
+  return compareBy(judged, scenarios, (s) => s.suite);
 }

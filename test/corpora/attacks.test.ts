@@ -2,25 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { CorpusStore, TRANSFORMS } from '../../src/corpora/registry.js';
 import { pinnedTables } from '../../src/corpora/score-tables.js';
-import { missingKeys } from '../../src/defenses/classifier.js';
 import { evaluateCorpus, referenceDefenses } from '../../src/evaluate.js';
 import { allAttackScenarios, evaluateDrop } from '../../src/evaluate-attacks.js';
 import { egressReach, egressReachText } from '../../src/scoring/egress-reach.js';
 import { isInjection, isUnscored } from '../../src/scoring/judge.js';
-import type { ScoreTable } from '../../src/model/score-table.js';
+import { keyDifferences } from '../helpers.js';
 
 const store = new CorpusStore();
 const attacks = store.attacks();
 const pairs = store.pairs();
 const ATTACKS = ['direct', 'ignore_previous', 'injecagent', 'system_message', 'tool_knowledge'];
 
-/** The texts the classifier defense needs (scope both) vs a table's keys: the first few differences. */
-function keyDifferences(scenarios: Parameters<typeof missingKeys>[1], table: ScoreTable): string[] {
-  const needed = missingKeys({ scores: {} } as ScoreTable, scenarios);
-  const have = Object.keys(table.scores).sort();
-  const a = new Set(needed), b = new Set(have);
-  return [...needed.filter((k) => !b.has(k)).map((k) => `needed, not in table: ${k}`), ...have.filter((k) => !a.has(k)).map((k) => `in table, not needed: ${k}`)].slice(0, 5);
-}
 
 describe('attack-coverage corpus (spec §1.7, §9)', () => {
   it('has exactly the five attacks, identity transform', () => {
