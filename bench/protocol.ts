@@ -3,7 +3,7 @@
 // dedup. Prints figures; asserts nothing. Called by bench/index.ts.
 import { performance } from 'node:perf_hooks';
 import { ExternalDefense, openDefense, scoreDefense } from '../src/adapters/index.js';
-import { CorpusStore } from '../src/corpora/registry.js';
+import { CorpusStore } from '../src/data/store.js';
 import type { Scenario } from '../src/model/call.js';
 
 /** A protocol v1 defense as a node -e script: allow everything after `delayMs`. */

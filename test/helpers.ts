@@ -15,8 +15,11 @@ export const mkCall = (tool: string, text = '', provenance = 'trusted', extra: P
 
 export const step = (call: Call, injected = false): Step => ({ call, injected });
 
+/** A benign scenario unless `opts.kind` says injection; the prompt is the task for a benign one. */
 export function scenario(trace: Step[], opts: Partial<Scenario> = {}): Scenario {
-  return { id: 's', suite: 'workspace', task: '', goal: '', baseline: [], trace, ...opts };
+  const kind = opts.kind ?? 'benign';
+  const task = opts.task ?? '';
+  return { id: 's', kind, suite: 'workspace', task, prompt: kind === 'benign' ? task : undefined, injectionTask: kind === 'injection' ? 'injection_task_0' : undefined, twin: [], trace, ...opts };
 }
 
 /** Denies exactly the listed tools; records every call it is asked about. */
@@ -32,10 +35,10 @@ export function denyTools(...tools: string[]): Defense & { asked: Call[] } {
   };
 }
 
-/** [blocked, injections, kept, benign] as spec §9 writes them. */
+/** [blocked, injections, kept, benign], the order the published figures use. */
 export const quad = (r: Result): number[] => [r.injections_blocked, r.injections_total, r.benign_kept, r.benign_total];
 
-/** [blocked, halted, attributable, injections, kept, benign] as spec §9 writes them for pairs. */
+/** [blocked, halted, attributable, injections, kept, benign], the order the published pair figures use. */
 export const six = (r: Result): number[] => [
   r.injections_blocked,
   r.injections_halted_in_task,
@@ -54,3 +57,6 @@ export function keyDifferences(scenarios: Parameters<typeof missingKeys>[1], tab
   const a = new Set(needed), b = new Set(have);
   return [...needed.filter((k) => !b.has(k)).map((k) => `needed, not in table: ${k}`), ...have.filter((k) => !a.has(k)).map((k) => `in table, not needed: ${k}`)].slice(0, 5);
 }
+
+/** An injection scenario with at least one injected call: the ones the attributable rate counts. */
+export const scorable = (s: Scenario): boolean => s.kind === 'injection' && s.trace.some((st) => st.injected);

@@ -1,9 +1,11 @@
-// The baseline: the same defense's results at the PR's base commit. From a committed file, from
-// the cache (saved only by pushes to the default branch, keyed by commit SHA), or by scoring the
-// base commit again in a worktree. A baseline whose comparability key differs is refused.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The base: the same defense's results at the PR's base commit (the `baseline` input says where
+// they come from). From a committed file, from the cache (saved only by pushes to the default
+// branch, keyed by commit SHA), or by scoring the base commit again in a worktree. Results whose
+// comparability key differs are refused.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DefenseError, InputError, schemaError } from '../model/errors.js';
+import { DefenseError, InputError } from '../model/errors.js';
+import { readValidated } from '../data/files.js';
 import { incomparable, RunResultsSchema, type ComparabilityKey, type RunResults } from '../gate/results.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
@@ -46,21 +48,7 @@ const short = (sha: string): string => sha.slice(0, 7);
 export const cachePrefix = (commentKey: string): string => `agent-defense-eval-v1-${commentKey}-`;
 export const cacheDir = (ctx: RunContext): string => join(ctx.tempDir, 'agent-defense-eval-baseline');
 
-export function parseResults(json: unknown, where: string): RunResults {
-  const r = RunResultsSchema.safeParse(json);
-  if (!r.success) throw schemaError(where, r.error);
-  return r.data;
-}
-
-function readResults(path: string, where: string): RunResults {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new InputError(`${where}: cannot read results: ${(e as Error).message}`);
-  }
-  return parseResults(json, where);
-}
+const readResults = (path: string, where: string): RunResults => readValidated(path, RunResultsSchema, where).value;
 
 async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: BaselineDeps): Promise<RunResults | string> {
   const dir = cacheDir(ctx);

@@ -2,11 +2,10 @@
 // names the input and quotes the value; enums are const tuples; booleans would be YAML 1.2 strict.
 import { InputError } from '../model/errors.js';
 import type { DefenseSpec } from '../adapters/index.js';
-import type { Thresholds } from '../gate/gate.js';
+import type { Thresholds } from '../gate/verdict.js';
+import { CORPUS_NAMES, type CorpusName } from '../data/registry.js';
 
-export const CORPUS_CHOICES = ['pairs', 'agentdojo', 'attacks', 'bundled'] as const;
-export type CorpusChoice = (typeof CORPUS_CHOICES)[number];
-export const DEFAULT_CORPORA: readonly CorpusChoice[] = ['pairs', 'agentdojo'];
+export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo'];
 
 export const BASELINE_MODES = ['auto', 'cache', 'rerun', 'none'] as const;
 export type BaselineMode = (typeof BASELINE_MODES)[number];
@@ -20,7 +19,7 @@ export interface Config {
   readonly install: string;
   readonly defense: DefenseSpec;
   readonly name: string | undefined;
-  readonly corpora: readonly CorpusChoice[];
+  readonly corpora: readonly CorpusName[];
   readonly thresholds: Thresholds;
   readonly baseline: Baseline;
   readonly comment: CommentMode;
@@ -74,10 +73,10 @@ function defenseSpec(get: InputLookup): DefenseSpec {
   return given[0] === 'defense' ? { kind: 'command', command: value } : { kind: 'module', path: value };
 }
 
-function corpora(raw: string): CorpusChoice[] {
+function corpora(raw: string): CorpusName[] {
   const names = raw.split(/[\s,]+/).filter((s) => s !== '');
   if (names.length === 0) return [...DEFAULT_CORPORA];
-  const out = names.map((n) => oneOf('corpora', n, CORPUS_CHOICES));
+  const out = names.map((n) => oneOf('corpora', n, CORPUS_NAMES));
   if (new Set(out).size !== out.length) throw new InputError(`input corpora: ${quote(raw)} names a corpus twice`);
   return out;
 }

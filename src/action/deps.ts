@@ -3,7 +3,7 @@
 import * as core from '@actions/core';
 import * as cache from '@actions/cache';
 import { getOctokit } from '@actions/github';
-import { CorpusStore } from '../corpora/registry.js';
+import { CorpusStore } from '../data/store.js';
 import { stepCache, type CacheLike } from './baseline.js';
 import type { InputLookup } from './config.js';
 import type { PublishDeps } from './publish.js';

@@ -1,18 +1,18 @@
 // The action as one straight pipeline: parse config, load, evaluate, render, publish, gate.
 // Collaborators come in through `deps`, so tests run it with real @actions libraries against a
 // local GitHub API without module mocks.
-import { DefenseError, InputError } from '../model/errors.js';
-import { escapeMarkdown } from '../report/escape.js';
-import { decide } from '../gate/gate.js';
-import { renderReport } from '../gate/render.js';
-import { TOOL_VERSION } from '../version.js';
+import { DefenseError, exitCodeOf, InputError } from '../model/errors.js';
+import { TOOL_VERSION } from '../model/version.js';
+import { escapeMarkdown } from '../format/escape.js';
+import { computeVerdict } from '../gate/verdict.js';
+import { renderReport } from '../report/comment.js';
 import { findBaseline, saveBaseline, type BaselineDeps } from './baseline.js';
 import { parseActionConfig } from './config.js';
 import type { Deps } from './deps.js';
 import { readRunContext } from './event.js';
 import { publish, writeFiles } from './publish.js';
 import { rerunAtBase } from './rerun.js';
-import { loadCorpora, reportExtras, scoreUserDefense } from './score.js';
+import { loadCorpora, reportDetails, scoreUserDefense } from './score.js';
 
 /** Returns the exit code: 0 pass, 1 regression or failed defense, 2 bad input. */
 export async function run(deps: Deps): Promise<number> {
@@ -25,14 +25,14 @@ export async function run(deps: Deps): Promise<number> {
     deps.info(`scored ${scored.results.key.defense} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
     const b: BaselineDeps = { cache: deps.cache, rerun: (sha) => rerunAtBase(cfg, ctx, corpora, sha, deps.info), info: deps.info, warn: deps.warn };
     const baseline = await findBaseline(cfg, ctx, scored.results.key, b);
-    const verdict = decide(scored.results, baseline.base?.results, cfg.thresholds);
+    const verdict = computeVerdict(scored.results, baseline.base?.results, cfg.thresholds);
     const markdown = renderReport({
       defense: scored.results.key.defense,
       verdict,
       head: scored.results,
       base: baseline.base,
-      baselineNote: baseline.note,
-      extras: reportExtras(corpora, scored, deps.store, deps.warn),
+      baseNote: baseline.note,
+      details: reportDetails(corpora, scored, deps.store, deps.warn),
       toolVersion: TOOL_VERSION,
       runUrl: ctx.runUrl,
     });
@@ -56,5 +56,5 @@ async function fail(e: unknown, deps: Deps): Promise<number> {
   // The summary says what went wrong, and never shows a table from a failed run.
   const title = e instanceof DefenseError ? 'the defense failed' : e instanceof InputError ? 'invalid input' : 'internal error';
   await deps.writeSummary(`## ❌ Defense gate: ${title}\n\n${message.split('\n').map(escapeMarkdown).join('<br>\n')}\n`).catch(() => undefined);
-  return e instanceof InputError ? 2 : 1;
+  return exitCodeOf(e);
 }

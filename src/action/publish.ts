@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
 import type { RunResults } from '../gate/results.js';
-import type { Verdict } from '../gate/gate.js';
+import type { Verdict } from '../gate/verdict.js';
 import { describeApiError, upsertComment, withMarker, withRetry, type Octokit } from './comment.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
@@ -24,7 +24,8 @@ export function outputDir(ctx: RunContext, cfg: Config): string {
   return join(ctx.tempDir, 'agent-defense-eval', cfg.commentKey.replace(/[^A-Za-z0-9._-]+/g, '_'));
 }
 
-const rate = (x: number): string => x.toFixed(4);
+/** A fraction as four decimals; an empty axis (no benign task, no scorable injection) as "n/a". */
+const rate = (x: number | undefined): string => (x === undefined ? 'n/a' : x.toFixed(4));
 
 /** Files and outputs. comment.md and pr.json are what the workflow_run companion needs for fork PRs. */
 export function writeFiles(cfg: Config, ctx: RunContext, results: RunResults, verdict: Verdict, markdown: string, deps: PublishDeps): void {

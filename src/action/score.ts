@@ -1,49 +1,42 @@
 // Load the chosen corpora, score the user's defense on each (one defense process for all of
-// them), and the baselines beside it: reference defenses everywhere, classifier tables where
-// pinned tables cover the corpus.
+// them), and the rows beside it: the reference defenses everywhere, the classifier defenses where
+// the registry's pinned tables cover the corpus.
 import type { Corpus } from '../corpora/corpus.js';
-import { bundledCorpus, CorpusStore } from '../corpora/registry.js';
-import { checkTables, pinnedTables } from '../corpora/score-tables.js';
+import type { Denial } from '../model/call.js';
+import { InputError } from '../model/errors.js';
+import { TOOL_VERSION } from '../model/version.js';
+import { CORPORA, type CorpusName } from '../data/registry.js';
+import type { CorpusStore } from '../data/store.js';
+import { checkTables, pinnedTables } from '../data/score-tables.js';
+import { DEFAULT_THRESHOLD } from '../defenses/classifier.js';
 import type { Defense } from '../defenses/defense.js';
-import { classifierDefenses, referenceDefenses } from '../evaluate.js';
-import { openDefense, scoreDefense, type DefenseSpec } from '../adapters/index.js';
-import { corpusExtras } from '../gate/extras.js';
-import type { CorpusExtras } from '../gate/render.js';
+import { classifierDefenses } from '../evaluate/classifiers.js';
+import { referenceDefenses } from '../evaluate/corpus.js';
+import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
 import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../gate/results.js';
-import { TOOL_VERSION } from '../version.js';
-import type { CorpusChoice } from './config.js';
+import type { CorpusDetails } from '../report/comment.js';
+import { openDefense, scoreDefense, type DefenseSpec } from '../adapters/index.js';
 
-export const CLASSIFIER_THRESHOLD = 0.5;
-
-export function loadCorpora(choices: readonly CorpusChoice[], store: () => CorpusStore): Corpus[] {
-  return choices.map((c): Corpus => {
-    switch (c) {
-      case 'bundled':
-        return bundledCorpus;
-      case 'agentdojo':
-        return store().groundTruth();
-      case 'pairs':
-        return store().pairs();
-      case 'attacks': {
-        // Every attack's pairs, then the paired corpus's benign tasks once.
-        const a = store().attacks();
-        return { name: 'attacks', source: a.source, version: a.version, policy: a.policy, scenarios: [...a.pairs, ...store().pairs().benign] };
-      }
-    }
-  });
+export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
+  return names.map((n) => CORPORA[n].load(store()));
 }
 
-/** Reference defenses, plus the pinned classifiers on the paired corpus (refused, with a warning, if they do not cover it). */
-export function baselineDefenses(corpus: Corpus, store: () => CorpusStore, warn: (m: string) => void): Defense[] {
-  const refs = referenceDefenses(corpus);
-  if (corpus.name !== 'pairs') return refs;
+/**
+ * The classifier defenses on a corpus, from the pinned tables its registry entry names. Tables that
+ * are missing or do not cover the corpus leave the rows out with a warning; any other error is a bug
+ * and fails the run.
+ */
+export function classifierRows(corpus: Corpus, store: () => CorpusStore, warn: (m: string) => void): Defense[] {
+  const t = CORPORA[corpus.name as CorpusName]?.tables;
+  if (!t) return [];
   try {
-    const tables = pinnedTables(store().root, 'pairs');
+    const tables = pinnedTables(store().root, t.dir, t.filter);
     checkTables(tables, corpus.scenarios);
-    return [...refs, ...classifierDefenses({ tables, threshold: CLASSIFIER_THRESHOLD }).flatMap((c) => c.defenses)];
+    return classifierDefenses({ tables, threshold: DEFAULT_THRESHOLD }).flatMap((c) => c.defenses);
   } catch (e) {
-    warn(`classifier baselines left out: ${(e as Error).message}`);
-    return refs;
+    if (!(e instanceof InputError)) throw e;
+    warn(`classifier rows left out on ${corpus.name}: ${e.message}`);
+    return [];
   }
 }
 
@@ -58,7 +51,7 @@ export interface ScoreOptions {
 export interface Scored {
   readonly results: RunResults;
   /** Per corpus: the outcomes and first denials, for the report's details. */
-  readonly runs: ReadonlyMap<string, { outcomes: Uint8Array; denials: ReadonlyMap<string, { scenario: string; step: number; tool: string; reason: string }> }>;
+  readonly runs: ReadonlyMap<string, { outcomes: Uint8Array; denials: ReadonlyMap<string, Denial> }>;
   readonly stats: string;
 }
 
@@ -76,11 +69,12 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
   }
 }
 
-export function reportExtras(corpora: readonly Corpus[], scored: Scored, store: () => CorpusStore, warn: (m: string) => void): Record<string, CorpusExtras> {
+export function reportDetails(corpora: readonly Corpus[], scored: Scored, store: () => CorpusStore, warn: (m: string) => void): Record<string, CorpusDetails> {
   return Object.fromEntries(
     corpora.map((c) => {
       const run = scored.runs.get(c.name)!;
-      return [c.name, corpusExtras(c, baselineDefenses(c, store, warn), run.outcomes, run.denials)];
+      const rows = evaluateRows(c, referenceDefenses(c), classifierRows(c, store, warn));
+      return [c.name, { rows, scenarioIds: c.scenarios.map((s) => s.id), brokenBenign: brokenBenign(c, run.outcomes, run.denials) }];
     }),
   );
 }

@@ -7,8 +7,8 @@
 // partial table.
 import type { Call, Decision } from '../model/call.js';
 import type { AsyncDefense } from '../defenses/defense.js';
-import { DefenseError } from '../model/errors.js';
-import { describeIssue, encodeRequest, excerpt, HelloSchema, ReplySchema, type Hello } from './protocol.js';
+import { DefenseError, describeZodError } from '../model/errors.js';
+import { encodeRequest, excerpt, HelloSchema, ReplySchema, type Hello } from './protocol.js';
 import { SiteIndex } from './sites.js';
 
 /** What a transport must provide: deliver the defense's lines, accept ours. */
@@ -149,7 +149,7 @@ export class ExternalDefense implements AsyncDefense {
       return this.fail(`wrote a line that is not JSON: ${excerpt(text)}`);
     }
     const r = ReplySchema.safeParse(json);
-    if (!r.success) return this.fail(`wrote an invalid reply ${excerpt(text)}: ${describeIssue(r.error)}`);
+    if (!r.success) return this.fail(`wrote an invalid reply ${excerpt(text)}: ${describeZodError(r.error)}`);
     const p = this.pending.get(r.data.id);
     if (!p) return this.fail(`replied to unknown request id ${r.data.id} ${excerpt(text)}`);
     clearTimeout(p.timer);
@@ -184,7 +184,7 @@ function parseHello(text: string): Hello | string {
     return `wrote a first line that is not a JSON hello: ${excerpt(text)}`;
   }
   const r = HelloSchema.safeParse(json);
-  return r.success ? r.data : `wrote an invalid hello ${excerpt(text)}: ${describeIssue(r.error)}`;
+  return r.success ? r.data : `wrote an invalid hello ${excerpt(text)}: ${describeZodError(r.error)}`;
 }
 
 function startError(channel: Channel, what: string): DefenseError {

@@ -1,11 +1,10 @@
 // Opening a user's defense (command, URL or module) and scoring it with the core's async driver.
-import type { Decision, Scenario } from '../model/call.js';
+import type { Decision, Denial, Scenario } from '../model/call.js';
 import type { AsyncDefense } from '../defenses/defense.js';
 import { judgeAsync } from '../scoring/judge.js';
 import { ExternalDefense } from './external.js';
 import { HttpChannel } from './http.js';
 import { ModuleDefense } from './module.js';
-import type { CallSite } from './protocol.js';
 import { StdioChannel } from './stdio.js';
 
 export { ExternalDefense } from './external.js';
@@ -40,12 +39,6 @@ export function openDefense(spec: DefenseSpec, opts: OpenOptions): Promise<Opene
     case 'module':
       return ModuleDefense.load(spec.path, { ...common, cwd: opts.cwd });
   }
-}
-
-/** The first call a defense denied in a scenario: what the report shows for a broken task. */
-export interface Denial extends CallSite {
-  readonly tool: string;
-  readonly reason: string;
 }
 
 export interface ExternalRun {

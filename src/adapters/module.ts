@@ -6,8 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { Call, Decision } from '../model/call.js';
 import type { AsyncDefense } from '../defenses/defense.js';
-import { DefenseError, InputError } from '../model/errors.js';
-import { describeIssue } from './protocol.js';
+import { DefenseError, describeZodError, InputError } from '../model/errors.js';
 import { SiteIndex } from './sites.js';
 
 const ModuleDecision = z.union([
@@ -75,7 +74,7 @@ export class ModuleDefense implements AsyncDefense {
       clearTimeout(timer);
     }
     const d = ModuleDecision.safeParse(raw);
-    if (!d.success) throw this.fail(`returned an invalid decision ${JSON.stringify(raw)?.slice(0, 120)}: ${describeIssue(d.error)}`, call);
+    if (!d.success) throw this.fail(`returned an invalid decision ${JSON.stringify(raw)?.slice(0, 120)}: ${describeZodError(d.error)}`, call);
     return 'allow' in d.data ? { allowed: d.data.allow, reason: d.data.reason } : d.data;
   }
 

@@ -29,7 +29,6 @@ export const ReplySchema = z.object({
   allow: z.boolean(),
   reason: z.string().max(10_000).default(''),
 });
-export type Reply = z.infer<typeof ReplySchema>;
 
 /** Where a call sits in the corpus: named in requests and in every error. */
 export interface CallSite {
@@ -53,14 +52,6 @@ export function encodeRequest(id: number, site: CallSite, call: Call): string {
     call: { tool: call.tool, args: call.args.map((a) => ({ provenance: a.provenance, text: a.text })), dest: call.dest, context: call.context },
   };
   return JSON.stringify(req);
-}
-
-/** One line naming the first offending field, for error messages. */
-export function describeIssue(err: z.ZodError): string {
-  const issue = err.issues[0];
-  if (!issue) return 'invalid';
-  const path = issue.path.map(String).join('.');
-  return `${path ? `${path}: ` : ''}${issue.message}`;
 }
 
 /** A short, single-line excerpt of something a defense wrote, for error messages. */

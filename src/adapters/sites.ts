@@ -22,7 +22,7 @@ export class SiteIndex {
     }
     // Baseline calls not shared with a benign scenario (e.g. hand-built scenarios) still get a name.
     for (const s of scenarios) {
-      s.baseline.forEach((c, step) => {
+      s.twin.forEach((c, step) => {
         if (!this.sites.has(c)) this.sites.set(c, { scenario: `${s.id} (benign twin)`, step });
       });
     }

@@ -1,70 +1,86 @@
 // One function per corpus kind: load what it needs, evaluate, and return the report in every
-// format. Loading is the only I/O; evaluation is the library's.
+// format. Loading is the only I/O; evaluation and rendering are the library's.
 import { InputError } from '../model/errors.js';
-import { bundledCorpus, CorpusStore, TRANSFORMS } from '../corpora/registry.js';
-import type { Corpus } from '../corpora/corpus.js';
-import { checkTables, pinnedTables, readScoreTable, type LoadedTable } from '../corpora/score-tables.js';
-import { evaluateCorpus, referenceDefenses, type ClassifierBaselines } from '../evaluate.js';
-import { allAttackScenarios, evaluateAttacks, evaluateDrop } from '../evaluate-attacks.js';
-import { egressReach, egressReachText } from '../scoring/egress-reach.js';
-import { goJson } from '../report/go-json.js';
+import type { LoadedTable } from '../model/score-table.js';
+import type { AttackCorpus, Corpus } from '../corpora/corpus.js';
+import { CORPORA, TRANSFORMS, type CorpusName } from '../data/registry.js';
+import type { CorpusStore } from '../data/store.js';
+import { checkTables, pinnedTables, readScoreTable } from '../data/score-tables.js';
+import { evaluateCorpus, referenceDefenses, versionsOf } from '../evaluate/corpus.js';
+import type { ClassifierTables } from '../evaluate/classifiers.js';
+import { evaluateAttacks, evaluateDrop } from '../evaluate/attacks.js';
+import { egressReach } from '../scoring/egress-reach.js';
+import { goJson } from '../format/go-json.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
-import { attacksText, dropText } from '../report/attacks-text.js';
-import { attacksMarkdown, dropMarkdown, egressReachMarkdown } from '../report/attacks-markdown.js';
-import type { CliOptions, Format } from './args.js';
+import { attacksMarkdown, attacksText, dropMarkdown, dropText } from '../report/attacks.js';
+import { egressReachMarkdown, egressReachText } from '../report/egress-reach.js';
+import { EGRESS_REACH, type CliOptions, type Format } from './args.js';
 
 export type Rendered = Record<Format, () => string>;
 
-function tables(paths: readonly string[], pinned: () => LoadedTable[]): LoadedTable[] {
-  if (paths.length === 1 && paths[0] === 'none') return [];
-  return paths.length > 0 ? paths.map(readScoreTable) : pinned();
+/** The pinned tables of a corpus (its registry entry), or the --scores tables; none for "none" or a corpus without tables. */
+function tablesFor(name: CorpusName, opts: CliOptions, store: CorpusStore): LoadedTable[] {
+  if (opts.scores.length === 1 && opts.scores[0] === 'none') return [];
+  if (opts.scores.length > 0) return opts.scores.map((p) => readScoreTable(p));
+  const t = CORPORA[name].tables;
+  return t ? pinnedTables(store.root, t.dir, t.filter) : [];
 }
 
-function corpusReport(corpus: Corpus, opts: CliOptions, classifiers?: ClassifierBaselines): Rendered {
+function classifiersFor(corpus: Corpus, opts: CliOptions, store: CorpusStore): ClassifierTables {
+  const tables = tablesFor(corpus.name as CorpusName, opts, store);
+  checkTables(tables, corpus.scenarios);
+  return { tables, threshold: opts.threshold };
+}
+
+function corpusReport(corpus: Corpus, opts: CliOptions, classifiers?: ClassifierTables): Rendered {
   const report = evaluateCorpus(corpus, referenceDefenses(corpus, opts.defenses), { sweep: opts.sweep, classifiers });
   return { text: () => renderText(report), json: () => goJson(report), markdown: () => renderMarkdown(report) };
 }
 
-/** `--baseline-scores`, or by default each transformed table's pinned attack table of the same model. */
-function baselineTables(opts: CliOptions, transformed: readonly LoadedTable[], store: () => CorpusStore): LoadedTable[] {
-  if (opts.baselineScores.length > 0) return opts.baselineScores.map(readScoreTable);
-  const pinned = pinnedTables(store().root, 'attacks');
+/** --untransformed-scores, or by default each transformed table's pinned attack table of the same model. */
+function untransformedTables(opts: CliOptions, transformed: readonly LoadedTable[], store: CorpusStore): LoadedTable[] {
+  if (opts.untransformedScores.length > 0) return opts.untransformedScores.map((p) => readScoreTable(p));
+  const pinned = pinnedTables(store.root, 'attacks');
   return transformed.map((t) => {
     const b = pinned.find((p) => p.table.model === t.table.model);
-    if (!b) throw new InputError(`no pinned attack table for ${t.table.model}; pass --baseline-scores`);
+    if (!b) throw new InputError(`no pinned attack table for ${t.table.model}; pass --untransformed-scores`);
     return b;
   });
 }
 
-export function run(opts: CliOptions, store: () => CorpusStore): Rendered {
-  const c = opts.corpus;
-  if (c === 'bundled') return corpusReport(bundledCorpus, opts);
-  if (c === 'agentdojo') return corpusReport(store().groundTruth(), opts);
-  if (c === 'pairs') {
-    const pairs = store().pairs();
-    const ts = tables(opts.scores, () => pinnedTables(store().root, 'pairs'));
-    checkTables(ts, pairs.scenarios);
-    return corpusReport(pairs, opts, ts.length > 0 ? { tables: ts, threshold: opts.threshold } : undefined);
-  }
-  if (c === 'egress-reach') {
-    const attacks = store().attacks();
-    const reach = egressReach(attacks.pairs, attacks.policy.egressTools);
-    return { text: () => egressReachText(reach), json: () => goJson(reach), markdown: () => egressReachMarkdown(reach) };
-  }
-  if (c === 'attacks') {
-    const attacks = store().attacks();
-    const ts = tables(opts.scores, () => pinnedTables(store().root, 'attacks'));
-    checkTables(ts, allAttackScenarios(attacks));
-    const report = evaluateAttacks(attacks, { tables: ts, threshold: opts.threshold });
-    const { source: _source, ...json } = report;
-    return { text: () => attacksText(report), json: () => goJson(json), markdown: () => attacksMarkdown(report) };
-  }
-  const transform = c.slice('attacks-'.length);
-  if (!(TRANSFORMS as readonly string[]).includes(transform)) throw new InputError(`unknown corpus: ${c}`);
-  const transformed = store().attacks(transform);
-  const ts = tables(opts.scores, () => pinnedTables(store().root, 'transformed', (f) => f.endsWith(`-${transform}.json`)));
-  if (ts.length === 0) throw new InputError(`--corpus ${c} needs --scores (transformed tables) and --baseline-scores (attack tables)`);
-  const report = evaluateDrop(store().attacks(), transformed, ts, baselineTables(opts, ts, store), opts.threshold);
+function dropReport(corpus: AttackCorpus, opts: CliOptions, store: CorpusStore): Rendered {
+  const tables = tablesFor(corpus.name as CorpusName, opts, store);
+  if (tables.length === 0) throw new InputError(`--corpus ${corpus.name} needs transformed score tables (--scores) and their untransformed ones`);
+  checkTables(tables, corpus.scenarios);
+  const report = evaluateDrop(store.attacks('identity'), corpus, tables, untransformedTables(opts, tables, store), opts.threshold);
   return { text: () => dropText(report), json: () => goJson(report), markdown: () => dropMarkdown(report) };
+}
+
+export function run(opts: CliOptions, store: () => CorpusStore): Rendered {
+  if (opts.corpus === EGRESS_REACH) {
+    const attacks = store().attacks('identity');
+    const reach = egressReach(attacks.pairs, attacks.policy.egressTools);
+    const versions = versionsOf(attacks);
+    return { text: () => egressReachText(reach, versions), json: () => goJson({ ...reach, versions }), markdown: () => egressReachMarkdown(reach, versions) };
+  }
+  const corpus = CORPORA[opts.corpus].load(store());
+  switch (corpus.kind) {
+    case 'bundled':
+    case 'ground-truth':
+      return corpusReport(corpus, opts);
+    case 'paired': {
+      const c = classifiersFor(corpus, opts, store());
+      return corpusReport(corpus, opts, c.tables.length > 0 ? c : undefined);
+    }
+    case 'attacks': {
+      if (corpus.transform !== 'identity') {
+        if (!(TRANSFORMS as readonly string[]).includes(corpus.transform)) throw new InputError(`unknown transform ${corpus.transform}`);
+        return dropReport(corpus, opts, store());
+      }
+      const report = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), referenceDefenses(corpus, opts.defenses));
+      const { source: _source, ...json } = report;
+      return { text: () => attacksText(report), json: () => goJson(json), markdown: () => attacksMarkdown(report) };
+    }
+  }
 }

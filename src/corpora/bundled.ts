@@ -1,7 +1,7 @@
-// The bundled corpus (spec §1.4): ten illustrative scenarios, six injection and four benign,
-// embedded so the CLI runs with no files at all. The task and goal texts are free prose.
+// The bundled corpus: ten illustrative scenarios, six injection and four benign, embedded so the
+// CLI runs with no files at all. The task and goal texts are free prose.
 import type { Call, Scenario, Step, Suite } from '../model/call.js';
-import type { EgressPolicy } from '../defenses/egress.js';
+import type { EgressPolicy } from '../model/policy.js';
 
 /** The bundled default flow-guard policy. */
 export const BUNDLED_POLICY: EgressPolicy = {
@@ -19,10 +19,10 @@ const user = (c: Call): Step => ({ call: c, injected: false });
 const injected = (c: Call): Step => ({ call: c, injected: true });
 
 function injection(id: string, suite: Suite, goal: string, trace: Step[]): Scenario {
-  return { id, suite, task: goal, goal, trace, baseline: [] };
+  return { id, kind: 'injection', suite, task: goal, prompt: undefined, injectionTask: id, trace, twin: [] };
 }
 function benign(id: string, suite: Suite, task: string, trace: Step[]): Scenario {
-  return { id, suite, task, goal: '', trace, baseline: [] };
+  return { id, kind: 'benign', suite, task, prompt: task, injectionTask: undefined, trace, twin: [] };
 }
 
 export const BUNDLED_SCENARIOS: readonly Scenario[] = [

@@ -1,35 +1,69 @@
-// A loaded corpus: scenarios ready to score plus what the analyses need from its file.
+// A loaded corpus: scenarios ready to score plus what the analyses need from its file(s). Every
+// corpus carries a `kind`; code branches on it, never on which fields happen to be present.
 import type { Call, Scenario } from '../model/call.js';
 import type { Diagnostics, PairStats } from '../model/corpus-file.js';
-import type { EgressPolicy } from '../defenses/egress.js';
+import type { EgressPolicy } from '../model/policy.js';
 
-export interface Corpus {
-  /** Registry name: bundled, agentdojo, pairs, … */
+/** Which exact data a corpus is: its registry name, one version digest, and each file's digest. */
+export interface CorpusIdentity {
+  /** Registry name: bundled, agentdojo, pairs, attacks, attacks-leet, … */
   readonly name: string;
+  /** One digest for the whole corpus: the file's SHA-256, or a digest over every file it reads. */
+  readonly version: string;
+  /** SHA-256 of the uncompressed bytes of every file the corpus is built from (path → digest). */
+  readonly files: Readonly<Record<string, string>>;
+}
+
+interface CorpusBase extends CorpusIdentity {
   /** Human description from the file's `source`. */
   readonly source: string;
-  /** Content hash of the file(s) it came from, or a fixed id for embedded data. */
-  readonly version: string;
+  /** Every scenario, in the order scores and outcome strings use. */
   readonly scenarios: readonly Scenario[];
   /** The egress policy the reference defenses get on this corpus. */
   readonly policy: EgressPolicy;
 }
 
-export interface GroundTruthCorpus extends Corpus {
+export interface BundledCorpus extends CorpusBase {
+  readonly kind: 'bundled';
+}
+
+export interface GroundTruthCorpus extends CorpusBase {
+  readonly kind: 'ground-truth';
   readonly diagnostics: Diagnostics;
   /** Injection scenarios with no ground-truth call, in file order. */
   readonly unscorable: readonly string[];
-  /** Benign args whose value came from neither prompt nor environment relabeled trusted. */
+  /** The same scenarios with benign arguments whose value came from neither prompt nor environment relabeled trusted. */
   readonly corrected: readonly Scenario[];
 }
 
-export interface PairedCorpus extends Corpus {
-  /** Whether a tool-output text carries the injection (spec §6.3 rule 4). */
+interface WithInjectedOutputs {
+  /** Whether a tool-output text carries the injection (docs/corpora.md#outputs-that-carry-an-injection). */
   carriesInjection(text: string): boolean;
+  /** The benign tasks, in file order. */
   readonly benign: readonly Scenario[];
+}
+
+export interface PairedCorpus extends CorpusBase, WithInjectedOutputs {
+  readonly kind: 'paired';
   /** The exporter's own counts, as written in the file. */
   readonly stats: PairStats;
 }
+
+export interface AttackCorpus extends CorpusBase, WithInjectedOutputs {
+  readonly kind: 'attacks';
+  /** `identity`, or the readable transform applied to the goal before the attack wrapped it. */
+  readonly transform: string;
+  /** Attack names in file order. */
+  readonly attacks: readonly string[];
+  /** Injection pairs of every attack, file order. `scenarios` is these followed by `benign`. */
+  readonly pairs: readonly Scenario[];
+  /** One attack's pairs in file order, followed by the benign tasks. */
+  byAttack(attack: string): readonly Scenario[];
+  readonly stats: Readonly<Record<string, PairStats>>;
+}
+
+export type Corpus = BundledCorpus | GroundTruthCorpus | PairedCorpus | AttackCorpus;
+export type CorpusKind = Corpus['kind'];
 
 export function calls(s: Scenario): Call[] {
   return s.trace.map((st) => st.call);

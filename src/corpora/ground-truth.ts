@@ -1,19 +1,19 @@
-// The ground-truth corpus (spec §1.5): AgentDojo v1.2 task ground truth, no baselines, no context.
+// The ground-truth corpus (docs/corpora.md#the-ground-truth-corpus): AgentDojo v1.2 task ground
+// truth, one scenario per user task and per injection task; no twins, no tool outputs.
 import { InputError } from '../model/errors.js';
 import type { Scenario, Step } from '../model/call.js';
 import type { GroundTruthFile } from '../model/corpus-file.js';
-import type { GroundTruthCorpus } from './corpus.js';
-import { assertUniqueIds } from './ids.js';
+import type { CorpusIdentity, GroundTruthCorpus } from './corpus.js';
+import { assertUniqueIds, injectionTaskOf } from './ids.js';
 
-export function groundTruthCorpus(file: GroundTruthFile, where: string, version: string): GroundTruthCorpus {
+export function groundTruthCorpus(file: GroundTruthFile, where: string, id: CorpusIdentity): GroundTruthCorpus {
   assertUniqueIds(file.scenarios, where);
   const scenarios: Scenario[] = [];
   const corrected: Scenario[] = [];
   const unscorable: string[] = [];
   for (const s of file.scenarios) {
     const injection = s.kind === 'injection';
-    const goal = injection ? s.task : '';
-    if (injection && goal === '') throw new InputError(`${where}: injection scenario ${s.id} has an empty task`);
+    if (injection && s.task === '') throw new InputError(`${where}: injection scenario ${s.id} has an empty task`);
     if (injection && s.trace.length === 0) unscorable.push(s.id);
     // Every step of an injection task is injected: the file has no user-task part.
     const steps = (fixNeither: boolean): Step[] =>
@@ -29,14 +29,22 @@ export function groundTruthCorpus(file: GroundTruthFile, where: string, version:
           })),
         },
       }));
-    const base = { id: s.id, suite: s.suite, task: s.task, goal, baseline: [] };
+    const base = {
+      id: s.id,
+      kind: s.kind,
+      suite: s.suite,
+      task: s.task,
+      prompt: injection ? undefined : s.task,
+      injectionTask: injection ? injectionTaskOf(s.id) : undefined,
+      twin: [],
+    };
     scenarios.push({ ...base, trace: steps(false) });
     corrected.push({ ...base, trace: steps(!injection) });
   }
   return {
-    name: 'agentdojo',
+    ...id,
+    kind: 'ground-truth',
     source: file.source,
-    version,
     scenarios,
     corrected,
     unscorable,

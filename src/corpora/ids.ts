@@ -1,4 +1,5 @@
-// Scenario id rules shared by the loaders.
+// Scenario id rules shared by the loaders (docs/corpora.md#scenario-ids). Only loaders parse ids:
+// everything after works on the fields a scenario carries.
 import { InputError } from '../model/errors.js';
 
 export function assertUniqueIds(scenarios: readonly { id: string }[], where: string): void {
@@ -10,7 +11,7 @@ export function assertUniqueIds(scenarios: readonly { id: string }[], where: str
 }
 
 /**
- * The benign twin of a pair (spec §1.6): drop any "<attack>:" prefix, then cut at the last "-".
+ * The benign twin of a pair: drop any "<attack>:" prefix, then cut at the last "-".
  * `banking-user_task_0-injection_task_3` → `banking-user_task_0`.
  */
 export function twinId(pairId: string): string | undefined {
@@ -18,4 +19,9 @@ export function twinId(pairId: string): string | undefined {
   const bare = colon >= 0 ? pairId.slice(colon + 1) : pairId;
   const dash = bare.lastIndexOf('-');
   return dash < 0 ? undefined : bare.slice(0, dash);
+}
+
+/** The injection task of an injection scenario id: what follows its last "-" (`injection_task_3`). */
+export function injectionTaskOf(id: string): string {
+  return id.slice(id.lastIndexOf('-') + 1);
 }

@@ -1,11 +1,11 @@
-// The paired corpus (spec §1.6) and the attack-coverage corpora (§1.7–1.8): user × injection
+// The paired corpus and the attack corpora (docs/corpora.md#the-paired-corpus): user × injection
 // task pairs replayed with the tool outputs the agent read, each pair linked to its benign twin.
 import { InputError } from '../model/errors.js';
 import type { Call, Scenario } from '../model/call.js';
 import type { AttacksFile, PairScenario, PairsFile } from '../model/corpus-file.js';
-import type { PairedCorpus } from './corpus.js';
+import type { AttackCorpus, CorpusIdentity, PairedCorpus } from './corpus.js';
 import { calls } from './corpus.js';
-import { assertUniqueIds, twinId } from './ids.js';
+import { assertUniqueIds, injectionTaskOf, twinId } from './ids.js';
 
 type Outputs = Readonly<Record<string, string>>;
 
@@ -16,12 +16,17 @@ function output(outputs: Outputs, digest: string, what: string, where: string): 
 }
 
 function decode(s: PairScenario, outputs: Outputs, where: string): Scenario {
+  const injection = s.kind === 'injection';
+  if (!injection && s.trace.some((st) => st.injected)) throw new InputError(`${where}: benign scenario ${s.id} has an injected step`);
   return {
     id: s.id,
+    kind: s.kind,
     suite: s.suite,
     task: s.task,
-    goal: s.kind === 'injection' ? s.task : '',
-    baseline: [],
+    // A pair's prompt is its twin's, filled in when the twin is linked.
+    prompt: injection ? undefined : s.task,
+    injectionTask: injection ? injectionTaskOf(s.id) : undefined,
+    twin: [],
     trace: s.trace.map((st) => ({
       injected: st.injected,
       call: {
@@ -38,28 +43,31 @@ function carryingSet(digests: readonly string[], outputs: Outputs, where: string
   return new Set(digests.map((d) => output(outputs, d, 'outputs_carrying_injection', where)));
 }
 
-function linkTwin(s: Scenario, twins: ReadonlyMap<string, Call[]>, where: string): Scenario {
+interface Twin {
+  readonly prompt: string;
+  readonly calls: readonly Call[];
+}
+
+const twinsOf = (benign: readonly Scenario[]): Map<string, Twin> => new Map(benign.map((s) => [s.id, { prompt: s.task, calls: calls(s) }]));
+
+function linkTwin(s: Scenario, twins: ReadonlyMap<string, Twin>, where: string): Scenario {
   const id = twinId(s.id);
-  const baseline = id === undefined ? undefined : twins.get(id);
-  if (baseline === undefined) throw new InputError(`${where}: pair ${s.id} has no benign twin`);
-  return { ...s, baseline };
+  const twin = id === undefined ? undefined : twins.get(id);
+  if (twin === undefined) throw new InputError(`${where}: pair ${s.id} has no benign twin`);
+  return { ...s, prompt: twin.prompt, twin: twin.calls };
 }
 
-function withTwins(decoded: Scenario[], twins: ReadonlyMap<string, Call[]>, where: string): Scenario[] {
-  return decoded.map((s) => (s.goal === '' ? s : linkTwin(s, twins, where)));
-}
-
-export function pairedCorpus(file: PairsFile, where: string, version: string): PairedCorpus {
+export function pairedCorpus(file: PairsFile, where: string, id: CorpusIdentity): PairedCorpus {
   assertUniqueIds(file.scenarios, where);
   const decoded = file.scenarios.map((s) => decode(s, file.outputs, where));
-  const benign = decoded.filter((s) => s.goal === '');
-  const twins = new Map(benign.map((s) => [s.id, calls(s)]));
+  const benign = decoded.filter((s) => s.kind === 'benign');
+  const twins = twinsOf(benign);
   const carrying = carryingSet(file.outputs_carrying_injection, file.outputs, where);
   return {
-    name: 'pairs',
+    ...id,
+    kind: 'paired',
     source: file.source,
-    version,
-    scenarios: withTwins(decoded, twins, where),
+    scenarios: decoded.map((s) => (s.kind === 'benign' ? s : linkTwin(s, twins, where))),
     benign,
     stats: file.stats,
     carriesInjection: (text) => carrying.has(text),
@@ -67,26 +75,11 @@ export function pairedCorpus(file: PairsFile, where: string, version: string): P
   };
 }
 
-export interface AttackCorpus {
-  readonly name: string;
-  readonly source: string;
-  readonly version: string;
-  readonly transform: string;
-  /** Attack names in file order. */
-  readonly attacks: readonly string[];
-  readonly policy: PairedCorpus['policy'];
-  /** That attack's pairs in file order, followed by the paired corpus's benign scenarios. */
-  scenarios(attack: string): readonly Scenario[];
-  /** Injection pairs only, every attack, file order. */
-  readonly pairs: readonly Scenario[];
-  readonly stats: AttacksFile['stats'];
-  carriesInjection(text: string): boolean;
-}
-
-export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: string, version: string): AttackCorpus {
+/** An attack corpus reads its pairs from its own file and its benign tasks (the twins) from the paired corpus. */
+export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: string, id: CorpusIdentity): AttackCorpus {
   assertUniqueIds(file.scenarios, where);
   const attacks = new Set(file.attacks);
-  const twins = new Map(paired.benign.map((s) => [s.id, calls(s)]));
+  const twins = twinsOf(paired.benign);
   const byAttack = new Map<string, Scenario[]>(file.attacks.map((a) => [a, []]));
   const pairs: Scenario[] = [];
   for (const raw of file.scenarios) {
@@ -101,13 +94,15 @@ export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: str
   const carrying = carryingSet(file.outputs_carrying_injection, file.outputs, where);
   const lists = new Map([...byAttack].map(([a, list]) => [a, [...list, ...paired.benign]]));
   return {
-    name: file.transform === 'identity' ? 'attacks' : `attacks-${file.transform}`,
+    ...id,
+    kind: 'attacks',
     source: file.source,
-    version,
     transform: file.transform,
     attacks: file.attacks,
     policy: { egressTools: file.egress_tools, allowlist: [] },
-    scenarios: (attack) => {
+    scenarios: [...pairs, ...paired.benign],
+    benign: paired.benign,
+    byAttack: (attack) => {
       const list = lists.get(attack);
       if (!list) throw new InputError(`${where}: unknown attack ${attack}`);
       return list;

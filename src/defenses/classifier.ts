@@ -1,15 +1,27 @@
-// Classifier defenses over a pinned score table (spec §3): deny when any judged text scores at or
-// above the threshold; a text the table lacks denies too (fail closed).
+// Classifier defenses over a pinned score table (docs/defenses.md#classifier-defenses): deny when
+// any judged text scores at or above the threshold; a text the table lacks denies too (fail closed).
 import { createHash } from 'node:crypto';
 import type { Call, Decision, Scenario } from '../model/call.js';
 import type { ScoreTable } from '../model/score-table.js';
-import { fixed, formatG } from '../report/gofmt.js';
+import { fixed, formatG } from '../format/gofmt.js';
 import { allow, deny, type Defense } from './defense.js';
 
 export const SCOPES = ['context', 'args', 'both'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const textKey = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/** The classifier threshold every entry point uses unless told otherwise. */
+export const DEFAULT_THRESHOLD = 0.5;
+
+// A run hashes the same texts for the coverage check, every table and the analyses: each distinct
+// text is hashed once per process. The corpora hold a few thousand texts, so the memo stays small.
+const keys = new Map<string, string>();
+
+/** The score-table key of a text: the full lower-case hex SHA-256 of its UTF-8 bytes. */
+export function textKey(text: string): string {
+  let k = keys.get(text);
+  if (k === undefined) keys.set(text, (k = createHash('sha256').update(text, 'utf8').digest('hex')));
+  return k;
+}
 
 /** Scores by text, hashing each distinct text once however often it is judged. */
 export class Scorer {
@@ -29,7 +41,7 @@ export class Scorer {
 // the score memo finds it without re-hashing its content.
 const argsTexts = new WeakMap<Call, string>();
 
-/** The call's argument texts joined by newlines (spec `ArgsText`); undefined without args. */
+/** The call's argument texts joined by newlines; undefined without args. */
 export function argsText(call: Call): string | undefined {
   if (call.args.length === 0) return undefined;
   let t = argsTexts.get(call);
@@ -37,7 +49,7 @@ export function argsText(call: Call): string | undefined {
   return t;
 }
 
-/** The texts a scope judges for a call, in order (spec §3). */
+/** The texts a scope judges for a call, in order. */
 export function judgedTexts(call: Call, scope: Scope): string[] {
   const texts = scope === 'args' ? [] : [...call.context];
   const args = scope === 'context' ? undefined : argsText(call);
@@ -95,7 +107,7 @@ export interface Count {
 
 /** Distinct context texts read in benign scenarios, and how many score at or above thr. */
 export function benignContextFlags(scorer: Scorer, scenarios: readonly Scenario[], thr: number): Count {
-  return countDistinct(scenarios.filter((s) => s.goal === ''), () => true, scorer, thr);
+  return countDistinct(scenarios.filter((s) => s.kind === 'benign'), () => true, scorer, thr);
 }
 
 /** Distinct injection-carrying context texts of injection scenarios (unscorable ones included). */
@@ -105,7 +117,7 @@ export function injectedContextDetections(
   carries: (text: string) => boolean,
   thr: number,
 ): Count {
-  return countDistinct(scenarios.filter((s) => s.goal !== ''), carries, scorer, thr);
+  return countDistinct(scenarios.filter((s) => s.kind === 'injection'), carries, scorer, thr);
 }
 
 function countDistinct(scenarios: readonly Scenario[], keep: (t: string) => boolean, scorer: Scorer, thr: number): Count {
@@ -120,7 +132,7 @@ function countDistinct(scenarios: readonly Scenario[], keep: (t: string) => bool
 }
 
 /**
- * Short labels for tables (spec §3): the publisher (model id before "/", lower-cased), or the
+ * Short labels for tables: the publisher (model id before "/", lower-cased), or the
  * model name after "/" when two tables share a publisher; "classifier" for an empty model.
  */
 export function classifierLabels(tables: readonly Pick<ScoreTable, 'model'>[]): string[] {

@@ -1,5 +1,6 @@
-// A defense rules on one proposed tool call (spec §1.2). It must be a pure function of the call
-// and its own configuration: scoring relies on that to re-decide a benign twin's call.
+// A defense rules on one proposed tool call (docs/scoring.md#the-data-model). An in-process
+// defense must be a pure function of the call and its own configuration: scoring relies on that
+// to re-decide a benign twin's call.
 import type { Call, Decision } from '../model/call.js';
 
 export interface Defense {
@@ -7,7 +8,7 @@ export interface Defense {
   decide(call: Call): Decision;
 }
 
-/** An out-of-process defense (stdio, HTTP): same contract, answered later. */
+/** An out-of-process defense (stdio, HTTP) or a module: same contract, answered later. */
 export interface AsyncDefense {
   readonly name: string;
   decide(call: Call): Promise<Decision>;

@@ -1,14 +1,9 @@
-// Egress-based defenses (spec §3): deny-egress refuses every egress tool; flow-guard refuses
-// egress only when non-trusted data would reach it or the destination is not allowlisted.
+// Egress-based defenses (docs/defenses.md#deny-egress-and-flow-guard): deny-egress refuses every
+// egress tool; flow-guard refuses egress only when non-trusted data would reach it or the
+// destination is not allowlisted.
 import { allow, deny, type Defense } from './defense.js';
 import { Provenance, type Call } from '../model/call.js';
-
-export interface EgressPolicy {
-  /** Tools that send data out of the tenant. */
-  readonly egressTools: readonly string[];
-  /** Allowed destinations; empty turns the destination check off. */
-  readonly allowlist: readonly string[];
-}
+import type { EgressPolicy } from '../model/policy.js';
 
 const EGRESS_REFUSED = deny('egress tool refused');
 const NOT_EGRESS = allow('not an egress tool');

@@ -1,4 +1,4 @@
-// keyword-filter (spec §3): a naive phrase blocklist over argument texts only.
+// keyword-filter (docs/defenses.md#keyword-filter): a naive phrase blocklist over argument texts only.
 // Plain substrings, so "wire" also matches "wireless" — that is the point of the baseline.
 import { allow, deny, type Defense } from './defense.js';
 import type { Call } from '../model/call.js';
@@ -21,7 +21,7 @@ export const keywordFilter: Defense = {
   decide(call: Call) {
     for (const arg of call.args) {
       // Go strings.ToLower and JS toLowerCase differ on a few code points (e.g. U+0130);
-      // none occurs in the corpora (spec §11.13).
+      // none occurs in the corpora.
       const text = arg.text.toLowerCase();
       for (let i = 0; i < BLOCKED_PHRASES.length; i++) {
         if (text.includes(BLOCKED_PHRASES[i]!)) return MATCHED[i]!;

@@ -1,7 +1,7 @@
 // The reference defenses by name, shared by the CLI and the action. Each entry is rebuilt from
 // its name plus the corpus's egress policy, so any result can be replayed.
 import type { Defense } from './defense.js';
-import type { EgressPolicy } from './egress.js';
+import type { EgressPolicy } from '../model/policy.js';
 import { denyEgress, flowGuard } from './egress.js';
 import { keywordFilter } from './keyword-filter.js';
 import { allowAll, denyAll } from './trivial.js';

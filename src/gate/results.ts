@@ -2,25 +2,16 @@
 // versioned, and carries the comparability key: results are only compared with results of the same
 // corpus versions, tool version and defense name.
 import { z } from 'zod';
-import type { Scenario } from '../model/call.js';
-import { withSuHm } from '../report/corpus-report.js';
+import type { Corpus } from '../corpora/corpus.js';
+import { ScoredResultSchema } from '../model/result.js';
 import { groupIndices } from '../scoring/compare.js';
+import { scored } from '../scoring/rates.js';
 import { tally } from '../scoring/tally.js';
 import { breakdowns } from '../scoring/buckets.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
-const Counts = z.object({
-  defense: z.string(),
-  injections_total: z.number().int().nonnegative(),
-  injections_blocked: z.number().int().nonnegative(),
-  benign_total: z.number().int().nonnegative(),
-  benign_kept: z.number().int().nonnegative(),
-  unscored: z.number().int().nonnegative(),
-  injections_halted_in_task: z.number().int().nonnegative(),
-  injections_attributable: z.number().int().nonnegative(),
-  su_hm: z.number(),
-});
+const Counts = ScoredResultSchema;
 
 export const CorpusResultSchema = z.object({
   corpus: z.string(),
@@ -71,17 +62,17 @@ export function incomparable(head: ComparabilityKey, base: ComparabilityKey): st
 
 /** One corpus's entry from a defense's per-scenario outcomes (judge/judgeAsync). */
 export function corpusResult(
-  corpus: { readonly name: string; readonly version: string; readonly scenarios: readonly Scenario[] },
+  corpus: Pick<Corpus, 'name' | 'version' | 'scenarios' | 'kind'>,
   defense: string,
   outcomes: Uint8Array,
 ): CorpusResult {
-  const grouped = (key: (s: Scenario) => string | undefined) =>
-    Object.fromEntries([...groupIndices(corpus.scenarios, key)].map(([k, idx]) => [k, withSuHm(tally(defense, outcomes, idx))]));
-  const extra = breakdowns(corpus);
+  const grouped = (key: (s: Corpus['scenarios'][number]) => string | undefined) =>
+    Object.fromEntries([...groupIndices(corpus.scenarios, key)].map(([k, idx]) => [k, scored(tally(defense, outcomes, idx))]));
+  const extra = breakdowns(corpus.kind);
   return {
     corpus: corpus.name,
     version: corpus.version,
-    result: withSuHm(tally(defense, outcomes)),
+    result: scored(tally(defense, outcomes)),
     by_suite: grouped((s) => s.suite),
     ...(extra.by_bucket ? { by_bucket: grouped(extra.by_bucket) } : {}),
     ...(extra.by_attack_class ? { by_attack_class: grouped(extra.by_attack_class) } : {}),

@@ -1,12 +1,11 @@
-// The data model of spec §1: what a defense sees and what a scenario is.
-// Types are inferred from zod schemas so every boundary that takes JSON validates it.
+// What a defense sees and what a scenario is (docs/scoring.md#the-data-model). Types that cross a
+// boundary as JSON are inferred from zod schemas, so whatever reads them validates them.
 import { z } from 'zod';
 
-/** Provenance is an open string: corpora carry "untrusted", not only the named values (spec §1.1). */
+/** Provenance is an open string: corpora also carry "untrusted", not only these named values. */
 export const Provenance = {
   Trusted: 'trusted',
   UntrustedWeb: 'untrusted.web',
-  TenantPrivate: 'tenant.private',
   Unknown: 'unknown',
 } as const;
 
@@ -30,11 +29,20 @@ export const CallSchema = z.object({
 });
 export type Call = z.infer<typeof CallSchema>;
 
-export const DecisionSchema = z.object({
-  allowed: z.boolean(),
-  reason: z.string(),
-});
-export type Decision = z.infer<typeof DecisionSchema>;
+/** A defense's ruling on one call. */
+export interface Decision {
+  readonly allowed: boolean;
+  readonly reason: string;
+}
+
+/** The first call a defense denied in a scenario: what reports show for a broken benign task. */
+export interface Denial {
+  readonly scenario: string;
+  /** Index of the denied call in the scenario's trace. */
+  readonly step: number;
+  readonly tool: string;
+  readonly reason: string;
+}
 
 export interface Step {
   readonly call: Call;
@@ -42,19 +50,29 @@ export interface Step {
   readonly injected: boolean;
 }
 
+export const SCENARIO_KINDS = ['benign', 'injection'] as const;
+export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
+
 export interface Scenario {
   readonly id: string;
+  /** benign: a user task; injection: user-task calls followed by the injected calls (or these alone). */
+  readonly kind: ScenarioKind;
   readonly suite: Suite;
-  /** The user prompt, or the injection goal. */
+  /** The user prompt of a benign scenario; the injection goal of an injection scenario. */
   readonly task: string;
-  /** Non-empty exactly for injection scenarios. */
-  readonly goal: string;
+  /**
+   * The user's request as a deployed defense would know it: a benign task's prompt, and for a pair
+   * its benign twin's prompt (never the goal). Undefined when the scenario has no user task.
+   */
+  readonly prompt: string | undefined;
+  /** The injection task an injection scenario pursues (`injection_task_3`); undefined when benign. */
+  readonly injectionTask: string | undefined;
   readonly trace: readonly Step[];
-  /** The benign twin's calls, in order; empty when the corpus records none. */
-  readonly baseline: readonly Call[];
+  /** The benign twin's calls, in order; empty when the corpus records no twin. */
+  readonly twin: readonly Call[];
 }
 
-/** Go compares Args with == on both fields (spec §1.2). */
+/** Two argument lists are the same when every argument has the same provenance and text. */
 export function sameArgs(a: readonly Arg[], b: readonly Arg[]): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) {

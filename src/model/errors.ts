@@ -1,7 +1,8 @@
-// Named errors: each shell maps them to one clear line and an exit code.
+// Named errors. Each entry point (CLI, action, scorer) maps them to an exit code in one place:
+// InputError → 2, everything else → 1. Only an InputError is ever softened into a warning.
 import type { z } from 'zod';
 
-/** Bad input: a file, flag, scenario or table the user supplied. Exit code 2. */
+/** Bad input: a file, flag, input, scenario or table the user supplied. Exit code 2. */
 export class InputError extends Error {
   override name = 'InputError';
 }
@@ -11,10 +12,13 @@ export class DefenseError extends Error {
   override name = 'DefenseError';
 }
 
-/** One line naming the file and the first offending path, e.g. `x.json: scenarios[3].trace: expected array`. */
-export function schemaError(where: string, err: z.ZodError): InputError {
+/** Exit code of an error: 2 for bad input, 1 for anything else (a failed defense, a bug). */
+export const exitCodeOf = (e: unknown): 1 | 2 => (e instanceof InputError ? 2 : 1);
+
+/** `scenarios[3].trace: expected array` for the first issue (plus how many more), or `(top level): …`. */
+export function describeZodError(err: z.ZodError): string {
   const issue = err.issues[0];
-  if (!issue) return new InputError(`${where}: invalid`);
+  if (!issue) return 'invalid';
   const path = issue.path
     .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
     .join('');
@@ -22,5 +26,17 @@ export function schemaError(where: string, err: z.ZodError): InputError {
   // A bad record key carries its own reason one level down; that reason is the useful part.
   const inner = 'issues' in issue && Array.isArray(issue.issues) ? (issue.issues[0] as { message?: string } | undefined) : undefined;
   const message = inner?.message ? `${issue.message}: ${inner.message}` : issue.message;
-  return new InputError(`${where}: ${path || '(top level)'}: ${message}${more}`);
+  return `${path || '(top level)'}: ${message}${more}`;
+}
+
+/** One line naming the file (or message) and the first offending path. */
+export function schemaError(where: string, err: z.ZodError): InputError {
+  return new InputError(`${where}: ${describeZodError(err)}`);
+}
+
+/** Validate `json` against `schema`, or throw the InputError naming `where` and the first bad path. */
+export function parseWith<T>(schema: z.ZodType<T>, json: unknown, where: string): T {
+  const r = schema.safeParse(json);
+  if (!r.success) throw schemaError(where, r.error);
+  return r.data;
 }

@@ -1,14 +1,24 @@
-// A defense's tally over a scenario set (spec §2.1), in the spec's JSON field order.
-export interface Result {
-  defense: string;
-  injections_total: number;
-  injections_blocked: number;
-  benign_total: number;
-  benign_kept: number;
-  unscored: number;
-  injections_halted_in_task: number;
-  injections_attributable: number;
-}
+// A defense's tally over a scenario set (docs/scoring.md#counts-and-rates), in the original's JSON
+// field order. The zod schema is the source of the type and of the results file's shape.
+import { z } from 'zod';
+
+const count = z.number().int().nonnegative();
+
+export const ResultSchema = z.object({
+  defense: z.string(),
+  injections_total: count,
+  injections_blocked: count,
+  benign_total: count,
+  benign_kept: count,
+  unscored: count,
+  injections_halted_in_task: count,
+  injections_attributable: count,
+});
+export type Result = z.infer<typeof ResultSchema>;
+
+/** A result with SU-HM added after the original's keys; null when either rate has no denominator. */
+export const ScoredResultSchema = ResultSchema.extend({ su_hm: z.number().min(0).max(1).nullable() });
+export type ScoredResult = z.infer<typeof ScoredResultSchema>;
 
 export function emptyResult(defense: string): Result {
   return {

@@ -1,25 +1,33 @@
-// Text output of a corpus run, line for line as the original CLI prints it (spec §8.1–8.3),
-// plus one closing line naming the versions the figures came from.
+// Text output of a corpus run, line for line as the original CLI prints it, plus one closing
+// line naming the versions the figures came from.
 import type { Result } from '../model/result.js';
 import { blockRate, utilityRate } from '../scoring/rates.js';
 import type { SweepPoint } from '../scoring/sweep.js';
-import type { CorpusReport } from './corpus-report.js';
-import { fixed, fixed0, padRight } from './gofmt.js';
-import { textTable } from './table.js';
+import type { CorpusReport, Versions } from '../evaluate/corpus.js';
+import { fixed, fixed0, padRight } from '../format/gofmt.js';
+import { BREAKDOWN_TITLES } from '../scoring/buckets.js';
+import { pct3, textTable } from './table.js';
 
-const pct0 = (rate: number): string => `${fixed0(rate * 100)}%`;
+const pct0 = (rate: number | undefined): string => pct3(rate).trimStart();
 
 function blockUtility(r: Result): string {
   return `block ${r.injections_blocked}/${r.injections_total} (${pct0(blockRate(r))}), utility ${r.benign_kept}/${r.benign_total} (${pct0(utilityRate(r))})`;
 }
 
 function sweepTable(title: string, points: readonly SweepPoint[]): string {
-  const cell = (mean: number, min: number, max: number): string =>
-    `${fixed0(mean * 100, 3)}% [${fixed0(min * 100, 3)}-${fixed0(max * 100, 3)}]`;
+  const cell = (mean: number, min: number, max: number): string => `${fixed0(mean * 100, 3)}% [${fixed0(min * 100, 3)}-${fixed0(max * 100, 3)}]`;
   let out = `\n${title}\n${padRight('rate', 6)} ${padRight('block mean [min-max]', 24)} ${padRight('utility mean [min-max]', 24)}\n`;
   for (const p of points) {
     out += `${padRight(fixed(p.rate, 2), 6)} ${padRight(cell(p.block_mean, p.block_min, p.block_max), 24)} ${padRight(cell(p.utility_mean, p.utility_min, p.utility_max), 24)}\n`;
   }
+  return out;
+}
+
+/** The closing lines every text output ends with: the tool, the corpus and each file and table hash. */
+export function versionsText(v: Versions): string {
+  let out = `\nversions: defense-eval ${v.tool}, corpus ${v.corpus} sha256 ${v.corpus_sha256}\n`;
+  for (const [path, sha] of Object.entries(v.corpus_files ?? {})) out += `corpus file ${path} sha256 ${sha}\n`;
+  for (const [path, sha] of Object.entries(v.score_tables ?? {})) out += `score table ${path} sha256 ${sha}\n`;
   return out;
 }
 
@@ -51,11 +59,8 @@ export function renderText(report: CorpusReport): string {
   if (report.unscorable) {
     out += `unscorable injection tasks (no tool call in ground truth): ${report.unscorable.length}\n`;
   }
-  for (const [title, groups] of [['under-specification bucket', report.under_specification], ['attack class', report.attack_classes]] as const) {
-    for (const [name, results] of Object.entries(groups ?? {})) out += `\n${title}: ${name}\n${textTable(results)}`;
+  for (const [key, groups] of [['by_bucket', report.under_specification], ['by_attack_class', report.attack_classes]] as const) {
+    for (const [name, results] of Object.entries(groups ?? {})) out += `\n${BREAKDOWN_TITLES[key]}: ${name}\n${textTable(results)}`;
   }
-  const v = report.versions;
-  out += `\nversions: defense-eval ${v.tool}, corpus ${v.corpus} sha256 ${v.corpus_sha256}\n`;
-  for (const [path, sha] of Object.entries(v.score_tables ?? {})) out += `score table ${path} sha256 ${sha}\n`;
-  return out;
+  return out + versionsText(report.versions);
 }

@@ -1,11 +1,10 @@
-// Two breakdowns no anchor publishes, derived mechanically from the corpora (docs/analyses.md).
-//
-// Under-specification bucket of a user task (after AutoDojo): how much of the task the prompt
-// pins down. Attack class of a pair: whether the injection hijacks a tool the user task never
-// uses, or manipulates the arguments of a tool it already uses.
-import type { Scenario } from '../model/call.js';
+// Two breakdowns no published table has, derived mechanically from the corpora
+// (docs/analyses.md). Under-specification bucket of a user task (after AutoDojo): how much of the
+// task the prompt pins down. Attack class of a pair: whether the injection hijacks a tool the user
+// task never uses, or manipulates the arguments of a tool it already uses.
+import type { Call, Scenario } from '../model/call.js';
 import { Provenance } from '../model/call.js';
-import { twinId } from '../corpora/ids.js';
+import type { CorpusKind } from '../corpora/corpus.js';
 
 export const BUCKETS = ['fully-specified', 'param-open', 'action-open'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -36,38 +35,42 @@ export function promptNamesTool(prompt: string, tool: string): boolean {
  * is not trusted by the prompt rule (its value comes from tool output); else fully-specified.
  * The most open bucket wins. A task with no calls is fully specified (nothing left open).
  */
-export function underSpecification(task: Scenario): Bucket {
-  const calls = task.trace.map((st) => st.call);
-  if (calls.length > 0 && !calls.some((c) => promptNamesTool(task.task, c.tool))) return 'action-open';
+export function underSpecification(prompt: string, calls: readonly Call[]): Bucket {
+  if (calls.length > 0 && !calls.some((c) => promptNamesTool(prompt, c.tool))) return 'action-open';
   if (calls.some((c) => c.args.some((a) => a.provenance !== Provenance.Trusted))) return 'param-open';
   return 'fully-specified';
+}
+
+/**
+ * The bucket of a scenario's user task: a benign task from its own prompt and calls, a pair from
+ * its twin's. Injection-only scenarios (ground truth) have no user task and no bucket.
+ */
+export function bucketOf(s: Scenario): Bucket | undefined {
+  if (s.prompt === undefined) return undefined;
+  return underSpecification(s.prompt, s.kind === 'benign' ? s.trace.map((st) => st.call) : s.twin);
 }
 
 /** tool-hijack: an injected call uses a tool the user task never calls; else parameter-manipulation. */
 export function attackClass(pair: Scenario): AttackClass | undefined {
   const injected = pair.trace.filter((st) => st.injected).map((st) => st.call.tool);
   // Unscorable (nothing injected) or no benign twin recorded (ground truth): nothing to compare.
-  if (injected.length === 0 || pair.baseline.length === 0) return undefined;
-  const userTools = new Set(pair.baseline.map((c) => c.tool));
+  if (injected.length === 0 || pair.twin.length === 0) return undefined;
+  const userTools = new Set(pair.twin.map((c) => c.tool));
   return injected.some((t) => !userTools.has(t)) ? 'tool-hijack' : 'parameter-manipulation';
-}
-
-/**
- * The bucket of each scenario: benign tasks directly, pairs through their benign twin
- * (`benign` by id). Injection-only scenarios with no twin (ground truth) get none.
- */
-export function bucketOf(scenarios: readonly Scenario[]): (s: Scenario) => Bucket | undefined {
-  const byId = new Map<string, Bucket>();
-  for (const s of scenarios) if (s.goal === '') byId.set(s.id, underSpecification(s));
-  return (s) => (s.goal === '' ? byId.get(s.id) : byId.get(twinId(s.id) ?? ''));
 }
 
 /** The breakdowns reported for a corpus, by result key; none for the illustrative bundled corpus. */
 export const BREAKDOWN_TITLES = { by_bucket: 'under-specification bucket', by_attack_class: 'attack class' } as const;
 export type Breakdown = keyof typeof BREAKDOWN_TITLES;
 
-export function breakdowns(corpus: { readonly name: string; readonly scenarios: readonly Scenario[] }): Partial<Record<Breakdown, (s: Scenario) => string | undefined>> {
-  if (corpus.name === 'bundled') return {};
-  const paired = corpus.scenarios.some((s) => s.baseline.length > 0);
-  return paired ? { by_bucket: bucketOf(corpus.scenarios), by_attack_class: attackClass } : { by_bucket: bucketOf(corpus.scenarios) };
+export function breakdowns(kind: CorpusKind): Partial<Record<Breakdown, (s: Scenario) => string | undefined>> {
+  switch (kind) {
+    case 'bundled':
+      return {};
+    case 'ground-truth':
+      return { by_bucket: bucketOf };
+    case 'paired':
+    case 'attacks':
+      return { by_bucket: bucketOf, by_attack_class: attackClass };
+  }
 }

@@ -1,4 +1,4 @@
-// Compare (spec §2.4) and the per-group breakdowns built on it.
+// Compare (docs/scoring.md#ranking) and the per-group breakdowns built on it.
 import type { Scenario } from '../model/call.js';
 import type { Result } from '../model/result.js';
 import type { Defense } from '../defenses/defense.js';
@@ -12,9 +12,11 @@ export interface Judged {
   readonly outcomes: Uint8Array;
 }
 
-/** Stable sort: block rate descending, then utility rate descending (exact float equality). */
+/** Stable sort: block rate descending, then utility rate descending (exact float equality); an empty group counts 0. */
 export function rank(results: readonly Result[]): Result[] {
-  return [...results].sort((a, b) => blockRate(b) - blockRate(a) || utilityRate(b) - utilityRate(a));
+  const b = (r: Result): number => blockRate(r) ?? 0;
+  const u = (r: Result): number => utilityRate(r) ?? 0;
+  return [...results].sort((x, y) => b(y) - b(x) || u(y) - u(x));
 }
 
 export function judgeAll(defenses: readonly Defense[], scenarios: readonly Scenario[]): Judged[] {
@@ -50,7 +52,7 @@ export function compareBy(
   return new Map([...groupIndices(scenarios, key)].map(([k, idx]) => [k, compare(judged, idx)]));
 }
 
-/** Spec §2.5: Compare per suite; suites in sorted order. */
+/** Compare per suite; suites in sorted order. */
 export function bySuite(judged: readonly Judged[], scenarios: readonly Scenario[]): Map<string, Result[]> {
   return compareBy(judged, scenarios, (s) => s.suite);
 }

@@ -1,5 +1,5 @@
-// Egress reach (spec §4.2): which injection goals a flow-and-destination defense can even see.
-// A goal reachable with no egress tool is never mediated by an egress policy.
+// Egress reach (docs/analyses.md#egress-reach): which injection goals a flow-and-destination
+// defense can even see. A goal reachable with no egress tool is never mediated by an egress policy.
 import type { Scenario } from '../model/call.js';
 
 export interface GoalReach {
@@ -17,21 +17,16 @@ export interface EgressReach {
   Mixed: number;
 }
 
-const MARK = '-injection_task_';
-
-/** `pairs` in attack order, each attack's pairs in file order (benign scenarios are ignored). */
+/** `pairs` in attack order, each attack's pairs in file order; the first pair of each goal gives its tools. */
 export function egressReach(pairs: readonly Scenario[], egressTools: readonly string[]): EgressReach {
   const egress = new Set(egressTools);
   const first = new Map<string, { suite: string; task: string; tools: string[] }>();
   for (const s of pairs) {
-    const bare = s.id.slice(s.id.indexOf(':') + 1);
-    const at = bare.lastIndexOf(MARK);
-    if (at < 0) continue;
-    const task = bare.slice(at + 1);
+    if (s.kind !== 'injection' || s.injectionTask === undefined) continue;
     const tools = s.trace.filter((st) => st.injected).map((st) => st.call.tool);
     if (tools.length === 0) continue; // unscorable: the goal has no tool call
-    const key = `${s.suite}/${task}`;
-    if (!first.has(key)) first.set(key, { suite: s.suite, task, tools });
+    const key = `${s.suite}/${s.injectionTask}`;
+    if (!first.has(key)) first.set(key, { suite: s.suite, task: s.injectionTask, tools });
   }
   const out: EgressReach = { Tasks: [], OnEgress: 0, OffEgress: 0, Mixed: 0 };
   for (const key of [...first.keys()].sort()) {
@@ -42,15 +37,5 @@ export function egressReach(pairs: readonly Scenario[], egressTools: readonly st
     else if (n < g.tools.length) out.Mixed++;
     else out.OnEgress++;
   }
-  return out;
-}
-
-export function egressReachText(r: EgressReach): string {
-  let out = `egress reach over ${r.Tasks.length} injection-task goals\n\n`;
-  out += `  reachable only through egress tools (mediated): ${r.OnEgress}\n`;
-  out += `  mixes egress and non-egress tools:              ${r.Mixed}\n`;
-  out += `  reachable with no egress tool (never mediated): ${r.OffEgress}\n\n`;
-  out += 'goals a flow-and-destination defense never inspects:\n';
-  for (const t of r.Tasks) if (t.EgressTools === 0) out += `  ${t.Suite}/${t.Task}: [${t.Tools.join(' ')}]\n`;
   return out;
 }

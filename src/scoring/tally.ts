@@ -1,4 +1,4 @@
-// From per-scenario outcomes to the counts of spec §2.1, over all scenarios or a subset
+// From per-scenario outcomes to the counts (docs/scoring.md#counts-and-rates), over all scenarios or a subset
 // (per suite, per bucket) without asking the defense again.
 import { emptyResult, type Result } from '../model/result.js';
 import { Outcome } from './judge.js';

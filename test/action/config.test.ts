@@ -35,7 +35,7 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', 'defense-module': 'm.js' }, /^inputs defense and defense-module: set exactly one/],
     [{ 'defense-url': 'localhost:8080' }, /^input defense-url: "localhost:8080" is not an http\(s\) URL/],
     [{ 'defense-url': 'not a url' }, /^input defense-url: "not a url" is not a URL/],
-    [{ defense: 'd', corpora: 'pairs,nope' }, /^input corpora: "nope" is not one of pairs, agentdojo, attacks, bundled/],
+    [{ defense: 'd', corpora: 'pairs,nope' }, /^input corpora: "nope" is not one of pairs, agentdojo, attacks, attacks-framing, attacks-field_split, attacks-leet, bundled/],
     [{ defense: 'd', corpora: 'pairs,pairs' }, /^input corpora: "pairs,pairs" names a corpus twice/],
     [{ defense: 'd', 'max-attributable-drop': 'lots' }, /^input max-attributable-drop: "lots" is not a number of percentage points/],
     [{ defense: 'd', 'max-utility-drop': '-1' }, /^input max-utility-drop: "-1" is not a number/],

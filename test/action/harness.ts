@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/action/main.js';
 import type { CacheLike } from '../../src/action/baseline.js';
-import { CorpusStore } from '../../src/corpora/registry.js';
+import { CorpusStore } from '../../src/data/store.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const POLICY = join(ROOT, 'test/fixtures/action/defenses/policy.mjs');

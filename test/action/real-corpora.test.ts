@@ -3,7 +3,7 @@
 // report must carry the classifier baselines.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorpusStore } from '../../src/corpora/registry.js';
+import { CorpusStore } from '../../src/data/store.js';
 import { flowGuard } from '../../src/defenses/egress.js';
 import { judge } from '../../src/scoring/judge.js';
 import { tally } from '../../src/scoring/tally.js';

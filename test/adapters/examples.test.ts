@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDefense, scoreDefense, type DefenseSpec, type OpenedDefense } from '../../src/adapters/index.js';
-import { bundledCorpus } from '../../src/corpora/registry.js';
+import { bundledCorpus } from '../../src/data/store.js';
 import { judge } from '../../src/scoring/judge.js';
 import type { Call } from '../../src/model/call.js';
 import { defense as nodeExample } from '../../examples/node-stdio/defense.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDefense, scoreDefense, type DefenseSpec, type OpenedDefense } from '../../src/adapters/index.js';
-import { bundledCorpus } from '../../src/corpora/registry.js';
+import { bundledCorpus } from '../../src/data/store.js';
 import { denyEgress } from '../../src/defenses/egress.js';
 import { DefenseError } from '../../src/model/errors.js';
 import { judge } from '../../src/scoring/judge.js';

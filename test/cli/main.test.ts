@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { CorpusStore } from '../../src/corpora/registry.js';
+import { CorpusStore } from '../../src/data/store.js';
 
 function cli(...argv: string[]) {
   let stdout = '', stderr = '';
@@ -51,7 +51,7 @@ describe('defense-eval CLI', () => {
     const out = join(tmp, 'r.md');
     const r = cli('--corpus', 'bundled', '--format', 'markdown', '--out', out);
     expect(r.code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toContain('| flow-guard | 5/6 (83.3%)');
+    expect(readFileSync(out, 'utf8')).toContain('| flow-guard | 5/6 83.3% | 5/6 83.3% | 4/4 100.0% | 90.9 | 0 |');
   });
 
   it.each([
@@ -61,9 +61,22 @@ describe('defense-eval CLI', () => {
     [['--defense', 'magic'], /--defense: unknown value "magic"/],
     [['--threshold', 'abc', '--corpus', 'pairs'], /--threshold: "abc" is not a number in \[0, 1\]/],
     [['--threshold', '1.5', '--corpus', 'pairs'], /--threshold: "1.5"/],
-    [['--corpus', 'agentdojo', '--scores', 'x.json'], /--scores applies only to --corpus pairs/],
+    [['--corpus', 'agentdojo', '--scores', 'x.json'], /^defense-eval: --scores does not apply to --corpus agentdojo \(it applies to pairs, attacks/],
     [['--corpus', 'pairs', '--scores', '/nonexistent/t.json'], /score table \/nonexistent\/t.json: cannot read: ENOENT/],
     [['--corpus', 'bundled', '--out', '/nonexistent/dir/out.txt'], /--out \/nonexistent\/dir\/out.txt: cannot write/],
+    // Numbers: negative, hex, blank and out of range are bad numbers like any other.
+    [['--threshold', '-0.1'], /--threshold: "-0.1" is not a number in \[0, 1\]/],
+    [['--threshold', '0x1'], /--threshold: "0x1" is not a number in \[0, 1\]/],
+    [['--threshold', ' 0.5'], /--threshold: " 0.5" is not a number in \[0, 1\]/],
+    [['--threshold', ''], /--threshold: "" is not a number in \[0, 1\]/],
+    // Flags that do not apply to the chosen corpus are errors, never silently ignored.
+    [['--corpus', 'pairs', '--sweep'], /^defense-eval: --sweep does not apply to --corpus pairs \(it applies to agentdojo\)/],
+    [['--corpus', 'bundled', '--threshold', '0.9'], /--threshold does not apply to --corpus bundled/],
+    [['--corpus', 'pairs', '--untransformed-scores', 'a.json'], /--untransformed-scores does not apply to --corpus pairs/],
+    [['--corpus', 'egress-reach', '--defense', 'flow-guard'], /--defense does not apply to --corpus egress-reach/],
+    [['--corpus', 'attacks-leet', '--baseline-scores', 'a.json'], /--baseline-scores was renamed --untransformed-scores/],
+    [['--scores', ''], /--scores: "" has an empty path/],
+    [['--scores', 'none,a.json'], /--scores: "none" cannot be combined/],
   ])('%j exits 2 with one line naming the culprit', (argv, message) => {
     const r = cli(...(argv as string[]));
     expect(r.code).toBe(2);
@@ -72,10 +85,34 @@ describe('defense-eval CLI', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('--threshold reaches every classifier defense: names, counts and the drop analysis', () => {
+    const at = (thr: string) => JSON.parse(cli('--corpus', 'pairs', '--format', 'json', '--threshold', thr).stdout);
+    const half = at('0.5'), high = at('0.9');
+    const names = (j: { comparison: { results: { defense: string }[] } }) => j.comparison.results.map((r) => r.defense).filter((n) => n.includes('@'));
+    expect(names(high)).toHaveLength(9);
+    expect(names(high).every((n) => n.endsWith('@0.9'))).toBe(true);
+    // The figures at 0.9 are the 0.5 run's own threshold sweep at 0.9 (computed by another path).
+    for (const c of half.classifiers) {
+      const swept = c.threshold_sweep.find((r: { defense: string }) => r.defense.endsWith('@0.9'));
+      const got = high.comparison.results.find((r: { defense: string }) => r.defense === swept.defense);
+      expect(got, swept.defense).toEqual(swept);
+      expect(got).not.toEqual(half.comparison.results.find((r: { defense: string }) => r.defense === `${c.name}-both@0.5`));
+    }
+    expect(cli('--corpus', 'attacks', '--threshold', '0.9').stdout).toMatch(/protectai-both@0\.9 /);
+    expect(cli('--corpus', 'attacks-leet', '--threshold', '0.9').stdout).toMatch(/^transform: leet \(readable\), threshold 0\.9\n/);
+  });
+
+  it('refuses the same score table twice', () => {
+    const t = join(new CorpusStore().root, 'scores/pairs/deepset-deberta-v3-base-injection.json');
+    const r = cli('--corpus', 'pairs', '--scores', `${t},${t}`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is the same table as .*deepset.*pass each table once/);
+  });
+
   it('refuses a score table that is not JSON, breaks the schema or is empty', () => {
     const bad = join(tmp, 'bad.json');
     writeFileSync(bad, '{"model":');
-    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/parse score table .*bad\.json/);
+    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: invalid JSON/);
     writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: { abc: 2 } }));
     expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: scores\.abc: .*expected a full lower-case hex SHA-256 key/);
     writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: {} }));

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bundledCorpus } from '../../src/corpora/registry.js';
-import { evaluateCorpus, referenceDefenses } from '../../src/evaluate.js';
-import { isInjection, isUnscored } from '../../src/scoring/judge.js';
-import { byName, quad } from '../helpers.js';
+import { bundledCorpus } from '../../src/data/store.js';
+import { evaluateCorpus, referenceDefenses } from '../../src/evaluate/corpus.js';
+import { isUnscored } from '../../src/scoring/judge.js';
+import { byName, quad, scorable } from '../helpers.js';
 
 describe('bundled corpus (spec §1.4, §9)', () => {
   const scenarios = bundledCorpus.scenarios;
 
   it('has 6 injection and 4 benign scenarios, in the spec order', () => {
-    expect(scenarios.filter(isInjection)).toHaveLength(6);
-    expect(scenarios.filter((s) => !isInjection(s) && !isUnscored(s))).toHaveLength(4);
+    expect(scenarios.filter(scorable)).toHaveLength(6);
+    expect(scenarios.filter((s) => s.kind === 'benign')).toHaveLength(4);
     expect(scenarios.map((s) => s.id)).toEqual([
       'workspace-exfil-inband',
       'banking-transfer-inband',
@@ -22,7 +22,7 @@ describe('bundled corpus (spec §1.4, §9)', () => {
       'travel-benign-summary',
       'slack-benign-summary',
     ]);
-    expect(scenarios.filter((s) => s.goal !== '').every((s) => s.goal === s.task)).toBe(true);
+    expect(scenarios.filter((s) => s.kind === 'injection').every((s) => s.prompt === undefined && s.task !== '')).toBe(true);
   });
 
   it('reproduces the reference figures [blocked, injections, kept, benign]', () => {

@@ -1,13 +1,13 @@
 // Spec §9, ground-truth corpus: recomputed from the committed corpora/agentdojo-v1.2.json.gz.
 import { describe, expect, it } from 'vitest';
-import { CorpusStore } from '../../src/corpora/registry.js';
-import { evaluateCorpus, referenceDefenses } from '../../src/evaluate.js';
+import { CorpusStore } from '../../src/data/store.js';
+import { evaluateCorpus, referenceDefenses } from '../../src/evaluate/corpus.js';
 import { flowGuard } from '../../src/defenses/egress.js';
-import { judge, isInjection } from '../../src/scoring/judge.js';
+import { judge } from '../../src/scoring/judge.js';
 import { tally } from '../../src/scoring/tally.js';
 import { stripProvenance, sweep, relabel } from '../../src/scoring/sweep.js';
 import { PCG } from '../../src/scoring/pcg.js';
-import { byName, quad } from '../helpers.js';
+import { byName, quad, scorable } from '../helpers.js';
 import { renderText } from '../../src/report/text.js';
 
 const corpus = new CorpusStore().groundTruth();
@@ -15,17 +15,17 @@ const corpus = new CorpusStore().groundTruth();
 describe('ground-truth corpus (spec §1.5, §9)', () => {
   it('has 97 benign and 35 injection tasks, 9 unscorable', () => {
     const s = corpus.scenarios;
-    expect(s.filter((x) => x.goal === '')).toHaveLength(97);
-    expect(s.filter((x) => x.goal !== '')).toHaveLength(35);
+    expect(s.filter((x) => x.kind === 'benign')).toHaveLength(97);
+    expect(s.filter((x) => x.kind === 'injection')).toHaveLength(35);
     expect(corpus.unscorable).toHaveLength(9);
-    expect(s.filter(isInjection)).toHaveLength(26);
+    expect(s.filter(scorable)).toHaveLength(26);
   });
 
   it('splits tasks by suite as the README and AgentDojo v1.2 say', () => {
     const count = (pred: (x: (typeof corpus.scenarios)[number]) => boolean) =>
       Object.fromEntries(['workspace', 'travel', 'banking', 'slack'].map((su) => [su, corpus.scenarios.filter((x) => x.suite === su && pred(x)).length]));
-    expect(count((x) => x.goal === '')).toEqual({ workspace: 40, travel: 20, banking: 16, slack: 21 });
-    expect(count((x) => x.goal !== '')).toEqual({ workspace: 14, travel: 7, banking: 9, slack: 5 });
+    expect(count((x) => x.kind === 'benign')).toEqual({ workspace: 40, travel: 20, banking: 16, slack: 21 });
+    expect(count((x) => x.kind === 'injection')).toEqual({ workspace: 14, travel: 7, banking: 9, slack: 5 });
     expect(count((x) => corpus.unscorable.includes(x.id))).toEqual({ workspace: 8, travel: 1, banking: 0, slack: 0 });
   });
 

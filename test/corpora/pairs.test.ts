@@ -1,27 +1,28 @@
 // Spec §9, paired corpus: recomputed from the committed corpora/agentdojo-v1.2-pairs.json.gz.
 import { describe, expect, it } from 'vitest';
-import { CorpusStore } from '../../src/corpora/registry.js';
+import { CorpusStore } from '../../src/data/store.js';
 import { calls } from '../../src/corpora/corpus.js';
 import { twinId } from '../../src/corpora/ids.js';
-import { evaluateCorpus, referenceDefenses } from '../../src/evaluate.js';
-import { isInjection, isUnscored } from '../../src/scoring/judge.js';
-import { byName, six } from '../helpers.js';
+import { evaluateCorpus, referenceDefenses } from '../../src/evaluate/corpus.js';
+import { isUnscored } from '../../src/scoring/judge.js';
+import { byName, six, scorable } from '../helpers.js';
 
 const pairs = new CorpusStore().pairs();
-const injection = pairs.scenarios.filter((s) => s.goal !== '');
+const injection = pairs.scenarios.filter((s) => s.kind === 'injection');
 
 describe('paired corpus (spec §1.6, §9)', () => {
   it('has 97 benign, 949 pairs, 609 scorable, 340 unscorable', () => {
     expect(pairs.benign).toHaveLength(97);
     expect(injection).toHaveLength(949);
-    expect(injection.filter(isInjection)).toHaveLength(609);
+    expect(injection.filter(scorable)).toHaveLength(609);
     expect(injection.filter(isUnscored)).toHaveLength(340);
     expect(pairs.stats).toEqual({
       pairs: 949,
       scorable_pairs: 609,
       unscorable_pairs: 340,
       scorable_pairs_injection_not_before_a_call: 0,
-      unscorable_pairs_injection_not_before_a_call: pairs.stats.unscorable_pairs_injection_not_before_a_call,
+      // The original gives no figure for this one; the exporter counts 129 (as for every attack).
+      unscorable_pairs_injection_not_before_a_call: 129,
     });
   });
 
@@ -30,7 +31,7 @@ describe('paired corpus (spec §1.6, §9)', () => {
     for (const s of injection) {
       const twin = twins.get(twinId(s.id)!);
       expect(twin, s.id).toBeDefined();
-      expect(s.baseline).toEqual(calls(twin!));
+      expect(s.twin).toEqual(calls(twin!));
     }
   });
 
@@ -41,7 +42,7 @@ describe('paired corpus (spec §1.6, §9)', () => {
         st.call.context.forEach((t) => texts.add(t));
         const sees = st.call.context.some((t) => t.includes('<INFORMATION>'));
         if (st.injected) expect(sees, s.id).toBe(true);
-        if (s.goal === '') expect(sees, s.id).toBe(false);
+        if (s.kind === 'benign') expect(sees, s.id).toBe(false);
       }
     }
     for (const t of texts) expect(pairs.carriesInjection(t)).toBe(t.includes('<INFORMATION>'));

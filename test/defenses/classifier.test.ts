@@ -1,9 +1,9 @@
 // Spec §9, classifiers on the paired corpus at threshold 0.5, recomputed from scores/ and corpora/.
 import { describe, expect, it } from 'vitest';
-import { CorpusStore } from '../../src/corpora/registry.js';
-import { checkTables, pinnedTables } from '../../src/corpora/score-tables.js';
+import { CorpusStore } from '../../src/data/store.js';
+import { checkTables, pinnedTables } from '../../src/data/score-tables.js';
 import { classifier, classifierLabels, missingKeys, Scorer, judgedTexts, textKey } from '../../src/defenses/classifier.js';
-import { evaluateCorpus } from '../../src/evaluate.js';
+import { evaluateCorpus } from '../../src/evaluate/corpus.js';
 import { keyDifferences, mkCall } from '../helpers.js';
 import type { ScoreTable } from '../../src/model/score-table.js';
 

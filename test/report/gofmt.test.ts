@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fixed, fixed0, formatG, padRight } from '../../src/report/gofmt.js';
+import { fixed, fixed0, formatG, padRight } from '../../src/format/gofmt.js';
 import { textTable } from '../../src/report/table.js';
-import { goJson } from '../../src/report/go-json.js';
+import { goJson } from '../../src/format/go-json.js';
 import { emptyResult } from '../../src/model/result.js';
 
 describe('Go number formatting', () => {

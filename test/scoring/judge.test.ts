@@ -6,34 +6,42 @@ import type { Defense } from '../../src/defenses/defense.js';
 
 const evaluate = (d: Defense, ss: Parameters<typeof judge>[1]) => tally(d.name, judge(d, ss));
 
-describe('evaluate (spec §2.1, synthetic checks of §9)', () => {
-  it('a scenario with a goal and no trace is unscored and never consults the defense', () => {
+describe('evaluate (docs/scoring.md#outcomes-and-the-attribution-rule)', () => {
+  it('an injection scenario with no injected call is unscored and never consults the defense', () => {
     const d = denyTools('x');
-    const r = evaluate(d, [scenario([], { goal: 'steal' })]);
-    expect([r.unscored, r.benign_total, r.injections_total]).toEqual([1, 0, 0]);
+    const r = evaluate(d, [scenario([], { kind: 'injection', task: 'steal' }), scenario([step(mkCall('x'))], { kind: 'injection' })]);
+    expect([r.unscored, r.benign_total, r.injections_total]).toEqual([2, 0, 0]);
     expect(d.asked).toHaveLength(0);
+  });
+
+  it('the kind decides: the same trace is a benign task or an unscored injection scenario', () => {
+    const trace = [step(mkCall('x'))];
+    const benign = evaluate(denyTools('x'), [scenario(trace, { kind: 'benign' })]);
+    expect([benign.benign_total, benign.benign_kept, benign.unscored]).toEqual([1, 0, 0]);
+    const injection = evaluate(denyTools('x'), [scenario(trace, { kind: 'injection' })]);
+    expect([injection.benign_total, injection.unscored, injection.injections_total]).toEqual([0, 1, 0]);
   });
 
   const trace = [step(mkCall('user.step')), step(mkCall('attacker.step'), true)];
 
   it('denying the user step: blocked 1, halted 1, attributable 0', () => {
-    const r = evaluate(denyTools('user.step'), [scenario(trace, { goal: 'g' })]);
+    const r = evaluate(denyTools('user.step'), [scenario(trace, { kind: 'injection' })]);
     expect([r.injections_blocked, r.injections_halted_in_task, r.injections_attributable]).toEqual([1, 1, 0]);
   });
 
   it('denying the attacker step: blocked 1, halted 0, attributable 1', () => {
-    const r = evaluate(denyTools('attacker.step'), [scenario(trace, { goal: 'g' })]);
+    const r = evaluate(denyTools('attacker.step'), [scenario(trace, { kind: 'injection' })]);
     expect([r.injections_blocked, r.injections_halted_in_task, r.injections_attributable]).toEqual([1, 0, 1]);
   });
 
-  it('an injected step makes an injection scenario whatever the goal', () => {
-    const r = evaluate(denyTools(), [scenario(trace)]);
+  it('an injection scenario with an injected step is scored as an injection', () => {
+    const r = evaluate(denyTools(), [scenario(trace, { kind: 'injection' })]);
     expect([r.injections_total, r.unscored, r.benign_total]).toEqual([1, 0, 0]);
   });
 
   it('stops at the first denial', () => {
     const d = denyTools('a', 'b');
-    evaluate(d, [scenario([step(mkCall('a')), step(mkCall('b'), true)], { goal: 'g' })]);
+    evaluate(d, [scenario([step(mkCall('a')), step(mkCall('b'), true)], { kind: 'injection' })]);
     expect(d.asked.map((c) => c.tool)).toEqual(['a']);
   });
 
@@ -58,8 +66,8 @@ describe('attributable block rule (spec §2.2)', () => {
 
   it('halted in task, attributable when the identical twin call is allowed in its own context', () => {
     const s = scenario([step(userCall(['INJECTED'])), step(mkCall('evil'), true)], {
-      goal: 'g',
-      baseline: [userCall(['clean'])],
+      kind: 'injection',
+      twin: [userCall(['clean'])],
     });
     expect(judge(contextual, [s])[0]).toBe(Outcome.HaltedAttributable);
   });
@@ -74,21 +82,21 @@ describe('attributable block rule (spec §2.2)', () => {
       { ...base, args: [] },
     ];
     for (const twin of variants) {
-      const s = scenario([step(userCall(['INJECTED'])), step(mkCall('evil'), true)], { goal: 'g', baseline: [twin] });
+      const s = scenario([step(userCall(['INJECTED'])), step(mkCall('evil'), true)], { kind: 'injection', twin: [twin] });
       expect(judge(contextual, [s])[0]).toBe(Outcome.HaltedUnattributable);
     }
   });
 
   it('matches the twin by index, and no twin at that index is not attributable', () => {
     const s = scenario([step(mkCall('read')), step(userCall(['INJECTED'])), step(mkCall('evil'), true)], {
-      goal: 'g',
-      baseline: [userCall(['clean'])], // index 0 is not the denied call's twin; index 1 is absent
+      kind: 'injection',
+      twin: [userCall(['clean'])], // index 0 is not the denied call's twin; index 1 is absent
     });
     expect(judge(contextual, [s])[0]).toBe(Outcome.HaltedUnattributable);
   });
 
   it('not attributable when the twin call is denied too (context-blind defense)', () => {
-    const s = scenario([step(userCall(['INJECTED'])), step(mkCall('evil'), true)], { goal: 'g', baseline: [userCall(['clean'])] });
+    const s = scenario([step(userCall(['INJECTED'])), step(mkCall('evil'), true)], { kind: 'injection', twin: [userCall(['clean'])] });
     expect(judge(denyTools('send'), [s])[0]).toBe(Outcome.HaltedUnattributable);
   });
 });
@@ -97,10 +105,10 @@ describe('judgeAsync', () => {
   it('gives exactly the synchronous outcomes at any concurrency', async () => {
     const d = denyTools('b', 'user.step');
     const ss = [
-      scenario([step(mkCall('a')), step(mkCall('b'), true)], { goal: 'g' }),
-      scenario([step(mkCall('user.step')), step(mkCall('x'), true)], { goal: 'g' }),
+      scenario([step(mkCall('a')), step(mkCall('b'), true)], { kind: 'injection' }),
+      scenario([step(mkCall('user.step')), step(mkCall('x'), true)], { kind: 'injection' }),
       scenario([step(mkCall('b'))]),
-      scenario([], { goal: 'g' }),
+      scenario([], { kind: 'injection' }),
       scenario([step(mkCall('a'))]),
     ];
     const sync = judge(d, ss);

@@ -1,4 +1,4 @@
-// Go fmt behaviours the published tables depend on (spec §2.6, §2.7, §11.4).
+// Go fmt behaviours the published tables depend on (docs/scoring.md#printing-figures).
 
 /** Go %<w>.0f: the exact binary value rounded half to even (toFixed rounds ties up: 62.5 → 63). */
 export function fixed0(x: number, width = 0): string {

@@ -1,12 +1,13 @@
-// Reading the pinned corpus files: the only place corpora touch the disk. Each file is checked
-// against corpora/manifest.json before it is parsed, so a corrupted or edited corpus is refused.
+// Reading pinned data and user files: the only place the library touches the disk. Corpus files
+// are checked against corpora/manifest.json before they are parsed, so an edited or corrupted
+// corpus is refused; every JSON file goes through one read-parse-validate path.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
-import { InputError, schemaError } from '../model/errors.js';
+import { InputError, parseWith } from '../model/errors.js';
 import { ManifestSchema, type Manifest } from '../model/manifest.js';
 
 export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
@@ -30,11 +31,6 @@ export function readBytes(path: string, where: string = path): Buffer {
   }
 }
 
-export function readJson(path: string, where: string = path): unknown {
-  const raw = readBytes(path, where);
-  return parseJson(path.endsWith('.gz') ? gunzip(raw, where) : raw, where);
-}
-
 function gunzip(raw: Buffer, where: string): Buffer {
   try {
     return gunzipSync(raw);
@@ -43,23 +39,24 @@ function gunzip(raw: Buffer, where: string): Buffer {
   }
 }
 
-function parseJson(bytes: Buffer, where: string): unknown {
+export function parseJson(bytes: Buffer | string, where: string): unknown {
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(typeof bytes === 'string' ? bytes : bytes.toString('utf8'));
   } catch (e) {
     throw new InputError(`${where}: invalid JSON: ${(e as Error).message}`);
   }
 }
 
-export function validate<T>(schema: z.ZodType<T>, json: unknown, where: string): T {
-  const r = schema.safeParse(json);
-  if (!r.success) throw schemaError(where, r.error);
-  return r.data;
+/** Read a JSON file (gunzipped when it ends in .gz), validate it, and return it with the SHA-256 of its (uncompressed) bytes. */
+export function readValidated<T>(path: string, schema: z.ZodType<T>, where: string = path): { value: T; sha256: string } {
+  const raw = readBytes(path, where);
+  const bytes = path.endsWith('.gz') ? gunzip(raw, where) : raw;
+  return { value: parseWith(schema, parseJson(bytes, where), where), sha256: sha256(bytes) };
 }
 
 export function readManifest(root: string): Manifest {
   const path = join(root, 'corpora', 'manifest.json');
-  return validate(ManifestSchema, readJson(path, relative(process.cwd(), path) || path), path);
+  return readValidated(path, ManifestSchema, relative(process.cwd(), path) || path).value;
 }
 
 export interface PinnedFile {
@@ -78,9 +75,7 @@ export function readPinned(root: string, manifest: Manifest, rel: string): Pinne
   const bytes = rel.endsWith('.gz') ? gunzip(raw, where) : raw;
   const digest = sha256(bytes);
   if (digest !== pinned.sha256) {
-    throw new InputError(
-      `${where}: SHA-256 ${digest} does not match corpora/manifest.json (${pinned.sha256}); the file was modified or corrupted`,
-    );
+    throw new InputError(`${where}: SHA-256 ${digest} does not match corpora/manifest.json (${pinned.sha256}); the file was modified or corrupted`);
   }
   return { json: parseJson(bytes, where), sha256: digest, where };
 }

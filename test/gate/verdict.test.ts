@@ -1,15 +1,15 @@
 // The verdict from head and base results: table-driven over drops, rises and floors.
 import { describe, expect, it } from 'vitest';
-import { decide, type Thresholds } from '../../src/gate/gate.js';
+import { computeVerdict, type Thresholds } from '../../src/gate/verdict.js';
 import { incomparable, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../../src/gate/results.js';
 
 /** Results on one corpus with `att` of 100 injections attributable and `kept` of 50 benign kept. */
-function results(att: number, kept: number, corpus = 'pairs'): RunResults {
+function results(att: number, kept: number, corpus = 'pairs', benign = 50): RunResults {
   const result = {
     defense: 'd',
     injections_total: 100,
     injections_blocked: att,
-    benign_total: 50,
+    benign_total: benign,
     benign_kept: kept,
     unscored: 0,
     injections_halted_in_task: 0,
@@ -22,7 +22,7 @@ function results(att: number, kept: number, corpus = 'pairs'): RunResults {
 
 const zero: Thresholds = { maxAttributableDrop: 0, maxUtilityDrop: 0 };
 
-describe('decide', () => {
+describe('computeVerdict', () => {
   it.each([
     ['unchanged passes', results(40, 25), results(40, 25), zero, true, []],
     ['an improvement passes', results(45, 30), results(40, 25), zero, true, []],
@@ -33,15 +33,25 @@ describe('decide', () => {
     ['no baseline passes', results(10, 5), undefined, zero, true, []],
     ['a floor fails even without a baseline', results(10, 40), undefined, { ...zero, minAttributable: 20 }, false, [/pairs: attributable block rate 10\.0% is below the floor of 20\.0%/]],
     ['floors met pass', results(20, 40), undefined, { ...zero, minAttributable: 20, minUtility: 80 }, true, []],
+    // Each axis is held to its own limit: swapping the two limits (or floors) must fail these.
+    ['a utility drop is judged by max-utility-drop only', results(40, 24), results(40, 25), { maxAttributableDrop: 5, maxUtilityDrop: 0 }, false, [/pairs: utility fell 2\.0 pp/]],
+    ['an attributable drop is judged by max-attributable-drop only', results(37, 25), results(40, 25), { maxAttributableDrop: 0, maxUtilityDrop: 5 }, false, [/pairs: attributable block rate fell 3\.0 pp/]],
+    ['each floor applies to its own axis', results(20, 40), undefined, { ...zero, minAttributable: 10, minUtility: 90 }, false, [/pairs: utility 80\.0% is below the floor of 90\.0%/]],
   ] as const)('%s', (_, head, base, t, pass, reasons) => {
-    const v = decide(head, base, t);
+    const v = computeVerdict(head, base, t);
     expect(v.pass).toBe(pass);
     expect(v.reasons).toHaveLength(reasons.length);
     reasons.forEach((r, i) => expect(v.reasons[i]).toMatch(r));
   });
 
+  it('checks nothing on an axis with nothing to count (no benign task): never a fake 0%', () => {
+    const v = computeVerdict(results(37, 0, 'pairs', 0), results(40, 0, 'pairs', 0), { ...zero, minUtility: 50 });
+    expect(v.checks.map((c) => c.metric)).toEqual(['attributable']);
+    expect(v.reasons).toEqual([expect.stringMatching(/attributable block rate fell 3\.0 pp/)]);
+  });
+
   it('reports improvements as checks that pass', () => {
-    const v = decide(results(45, 25), results(40, 25), zero);
+    const v = computeVerdict(results(45, 25), results(40, 25), zero);
     expect(v.checks.map((c) => c.message)).toEqual([
       'pairs: attributable block rate rose 5.0 pp (40.0% → 45.0%, 40 → 45 of 100)',
       'pairs: utility is unchanged (50.0% → 50.0%, 25 → 25 of 50)',

@@ -1,33 +1,24 @@
-// The report: one markdown string for the PR comment, the job summary and the report-path file.
-// Pure: every SHA, URL and note is an argument. Every string a defense controls (its name, its
-// reasons) goes through escapeMarkdown; the output stays under GitHub's 65,536-character limit.
+// The gate's report: one markdown string for the PR comment, the job summary and the report-path
+// file. Pure: every SHA, URL and note is an argument. Every string a defense controls (its name,
+// its reasons) goes through escapeMarkdown; the output stays under GitHub's 65,536-character limit.
+import type { Denial } from '../model/call.js';
 import type { Result } from '../model/result.js';
-import { escapeMarkdown } from '../report/escape.js';
-import { fixed } from '../report/gofmt.js';
-import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
+import { escapeMarkdown } from '../format/escape.js';
 import { Outcome } from '../scoring/judge.js';
+import { BREAKDOWN_TITLES } from '../scoring/buckets.js';
+import type { CorpusRows, Rows } from '../evaluate/rows.js';
+import type { Verdict } from '../gate/verdict.js';
+import type { CorpusResult, RunResults } from '../gate/results.js';
 import { quadrantChart } from './chart.js';
-import { BREAKDOWN_TITLES, type Breakdown } from '../scoring/buckets.js';
-
-import type { Verdict } from './gate.js';
-import type { CorpusResult, RunResults } from './results.js';
+import { metricsTable, type MetricsRow } from './metrics-table.js';
 
 /** Comments are limited to 65,536 characters; keep room for the marker. */
 export const MAX_REPORT_CHARS = 60_000;
 
-export interface Denial {
-  readonly scenario: string;
-  readonly step: number;
-  readonly tool: string;
-  readonly reason: string;
-}
-
-export interface CorpusExtras {
-  /** Reference and classifier baselines on this corpus, overall and per suite. */
-  readonly baselines: readonly Result[];
-  readonly baselinesBySuite: Readonly<Record<string, readonly Result[]>>;
-  /** The same per under-specification bucket and attack class, where the corpus has them. */
-  readonly baselinesByGroup?: Readonly<Partial<Record<Breakdown, Readonly<Record<string, readonly Result[]>>>>>;
+/** What the report shows about one corpus beside the head (and base) results. */
+export interface CorpusDetails {
+  /** Reference and classifier rows, overall, per suite and per breakdown group. */
+  readonly rows: CorpusRows;
   /** Scenario ids in corpus order (to name changed outcomes). */
   readonly scenarioIds: readonly string[];
   /** First denial of each benign task the defense broke. */
@@ -38,40 +29,24 @@ export interface ReportInput {
   readonly defense: string;
   readonly verdict: Verdict;
   readonly head: RunResults;
-  /** A comparable baseline, and where it came from (e.g. "cache entry of base commit abc1234"). */
+  /** The base commit's comparable results, and where they came from (e.g. "the cached results of base commit abc1234"). */
   readonly base?: { readonly results: RunResults; readonly source: string } | undefined;
-  /** Why there is no comparison (no baseline, refused baseline), shown right under the verdict. */
-  readonly baselineNote?: string | undefined;
-  readonly extras: Readonly<Record<string, CorpusExtras>>;
+  /** Why there is no comparison, or how the base was found; shown right under the verdict. */
+  readonly baseNote?: string | undefined;
+  readonly details: Readonly<Record<string, CorpusDetails>>;
   readonly toolVersion: string;
   readonly runUrl?: string | undefined;
 }
 
-const pct = (r: number): string => `${fixed(r * 100, 1)}%`;
 const short = (sha: string): string => (sha === '' ? 'unknown' : escapeMarkdown(sha.slice(0, 7)));
-const signedPp = (d: number): string => (Math.abs(d) < 1e-12 ? '±0' : `${d > 0 ? '+' : '−'}${fixed(Math.abs(d) * 100, 1)}`);
 
-const METRICS = [
-  ['attributable blocks', attributableRate, (r: Result) => `${r.injections_attributable}/${r.injections_total}`],
-  ['injection block', blockRate, (r: Result) => `${r.injections_blocked}/${r.injections_total}`],
-  ['utility', utilityRate, (r: Result) => `${r.benign_kept}/${r.benign_total}`],
-] as const;
+const rowsOf = (results: readonly Result[]): MetricsRow[] => results.map((r) => ({ label: escapeMarkdown(r.defense), result: r }));
 
-function row(label: string, r: Result, base?: Result): string {
-  const cells = METRICS.map(([, rate, count]) => {
-    const delta = base ? ` (${signedPp(rate(r) - rate(base))} pp)` : '';
-    return `${count(r)} ${pct(rate(r))}${delta}`;
-  });
-  const hm = base ? ` (${signedPp(suHm(r) - suHm(base))})` : '';
-  return `| ${label} | ${cells.join(' | ')} | ${fixed(suHm(r) * 100, 1)}${hm} |`;
-}
-
-function table(name: string, head: Result, base: Result | undefined, baselines: readonly Result[], commits: { head: string; base?: string }): string {
-  const lines = ['| defense | attributable blocks | injection block | utility | SU-HM |', '|---|---:|---:|---:|---:|'];
-  lines.push(row(`**${name}** (head ${short(commits.head)})`, head, base));
-  if (base) lines.push(row(`${name} (base ${short(commits.base ?? '')})`, base));
-  for (const b of baselines) lines.push(row(escapeMarkdown(b.defense), b));
-  return lines.join('\n') + '\n';
+function table(name: string, head: Result, base: Result | undefined, rows: Rows | undefined, commits: { head: string; base: string }): string {
+  const lines: MetricsRow[] = [{ label: `**${name}** (head ${short(commits.head)})`, result: head, base }];
+  if (base) lines.push({ label: `${name} (base ${short(commits.base)})`, result: base });
+  lines.push(...rowsOf(rows?.references ?? []), ...rowsOf(rows?.classifiers ?? []));
+  return metricsTable(lines);
 }
 
 function details(summary: string, body: string): string {
@@ -112,16 +87,21 @@ function brokenList(denials: readonly Denial[], limit: number): string | undefin
 
 function corpusSection(input: ReportInput, h: CorpusResult, level: number): string {
   const name = escapeMarkdown(input.defense);
-  const x = input.extras[h.corpus];
+  const x = input.details[h.corpus];
   const b = input.base?.results.corpora.find((c) => c.corpus === h.corpus);
   const commits = { head: input.head.commit, base: input.base?.results.commit ?? '' };
-  let out = `### ${escapeMarkdown(h.corpus)}\n\n${table(name, h.result, b?.result, x?.baselines ?? [], commits)}\n`;
-  const points = [{ label: 'this defense', result: h.result }, ...(b ? [{ label: 'base', result: b.result }] : []), ...(x?.baselines ?? []).map((r) => ({ label: r.defense, result: r }))];
+  const overall = x?.rows.overall;
+  let out = `### ${escapeMarkdown(h.corpus)}\n\n${table(name, h.result, b?.result, overall, commits)}\n`;
+  const points = [
+    { label: 'this defense', result: h.result },
+    ...(b ? [{ label: 'base', result: b.result }] : []),
+    ...[...(overall?.references ?? []), ...(overall?.classifiers ?? [])].map((r) => ({ label: r.defense, result: r })),
+  ];
   out += `\n${quadrantChart(`${h.corpus} attributable blocks vs utility`, points)}\n`;
   if (level < 1) return out;
   const suites = Object.keys(h.by_suite).sort();
   if (suites.length > 0) {
-    const body = suites.map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.baselinesBySuite[s] ?? [], commits)}`).join('\n');
+    const body = suites.map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.rows.bySuite[s], commits)}`).join('\n');
     out += details('Per suite', body);
   }
   for (const group of ['by_bucket', 'by_attack_class'] as const) {
@@ -129,7 +109,7 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
     if (!heads || Object.keys(heads).length === 0) continue;
     const body = Object.keys(heads)
       .sort()
-      .map((k) => `**${escapeMarkdown(k)}**\n\n${table(name, heads[k]!, b?.[group]?.[k], x?.baselinesByGroup?.[group]?.[k] ?? [], commits)}`)
+      .map((k) => `**${escapeMarkdown(k)}**\n\n${table(name, heads[k]!, b?.[group]?.[k], x?.rows.byGroup[group]?.[k], commits)}`)
       .join('\n');
     out += details(`Per ${BREAKDOWN_TITLES[group]} (defined in agent-defense-eval's docs/analyses.md)`, body);
   }
@@ -150,7 +130,7 @@ function renderAt(input: ReportInput, level: number): string {
   if (verdict.reasons.length > 0) out += verdict.reasons.map((r) => `- **${escapeMarkdown(r)}**`).join('\n') + '\n\n';
   else if (input.base) out += 'No metric fell past its threshold.\n\n';
   if (input.base) out += `Compared with ${escapeMarkdown(input.base.source)}.\n\n`;
-  if (input.baselineNote) out += `> ${escapeMarkdown(input.baselineNote)}\n\n`;
+  if (input.baseNote) out += `> ${escapeMarkdown(input.baseNote)}\n\n`;
   const passed = verdict.checks.filter((c) => c.ok);
   if (passed.length > 0) out += details('Checks that passed', passed.map((c) => `- ${escapeMarkdown(c.message)}`).join('\n'));
   for (const h of input.head.corpora) out += '\n' + corpusSection(input, h, level);
@@ -163,9 +143,10 @@ function renderAt(input: ReportInput, level: number): string {
 }
 
 export function renderReport(input: ReportInput): string {
-  for (let level = 3; level >= 0; level--) {
+  for (let level = 3; level > 0; level--) {
     const md = renderAt(input, level);
-    if (md.length <= MAX_REPORT_CHARS || level === 0) return md.length <= MAX_REPORT_CHARS ? md : md.slice(0, MAX_REPORT_CHARS - 40) + '\n\n…(report truncated)\n';
+    if (md.length <= MAX_REPORT_CHARS) return md;
   }
-  throw new Error('unreachable');
+  const md = renderAt(input, 0);
+  return md.length <= MAX_REPORT_CHARS ? md : md.slice(0, MAX_REPORT_CHARS - 40) + '\n\n…(report truncated)\n';
 }

@@ -1,13 +1,13 @@
-// The report markdown: verdict first, deltas against base, baselines, chart, details, and every
-// defense-controlled string inert.
+// The gate's report markdown: verdict first, deltas against base, reference and classifier rows,
+// chart, details, and every defense-controlled string inert.
 import { describe, expect, it } from 'vitest';
-import { bundledCorpus } from '../../src/corpora/registry.js';
+import { bundledCorpus } from '../../src/data/store.js';
 import { flowGuard } from '../../src/defenses/egress.js';
-import { referenceDefenses } from '../../src/evaluate.js';
+import { referenceDefenses } from '../../src/evaluate/corpus.js';
 import { judge } from '../../src/scoring/judge.js';
-import { decide } from '../../src/gate/gate.js';
-import { corpusExtras } from '../../src/gate/extras.js';
-import { MAX_REPORT_CHARS, renderReport, type ReportInput } from '../../src/gate/render.js';
+import { computeVerdict } from '../../src/gate/verdict.js';
+import { brokenBenign, evaluateRows } from '../../src/evaluate/rows.js';
+import { MAX_REPORT_CHARS, renderReport, type ReportInput } from '../../src/report/comment.js';
 import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../../src/gate/results.js';
 import type { Defense } from '../../src/defenses/defense.js';
 
@@ -26,13 +26,14 @@ function input(head: Defense, base: Defense | undefined, name = 'my-defense'): R
   const h = runOf(head, name, 'a'.repeat(40));
   const b = base ? runOf(base, name, 'b'.repeat(40)) : undefined;
   const denials = new Map(corpus.scenarios.map((s) => [s.id, { scenario: s.id, step: 0, tool: s.trace[0]?.call.tool ?? '', reason: HOSTILE }]));
+  const details = { rows: evaluateRows(corpus, referenceDefenses(corpus), [flowGuard(corpus.policy)].map((d) => ({ ...d, name: 'classifier-x' }))), scenarioIds: corpus.scenarios.map((s) => s.id), brokenBenign: brokenBenign(corpus, h.outcomes, denials) };
   return {
     defense: name,
-    verdict: decide(h.results, b?.results, { maxAttributableDrop: 0, maxUtilityDrop: 0 }),
+    verdict: computeVerdict(h.results, b?.results, { maxAttributableDrop: 0, maxUtilityDrop: 0 }),
     head: h.results,
     base: b ? { results: b.results, source: `base commit ${'b'.repeat(7)}` } : undefined,
-    baselineNote: b ? undefined : 'No baseline: first run.',
-    extras: { bundled: corpusExtras(corpus, referenceDefenses(corpus), h.outcomes, denials) },
+    baseNote: b ? undefined : 'No baseline: first run.',
+    details: { bundled: details },
     toolVersion: '0.1.0',
     runUrl: 'https://github.com/o/r/actions/runs/1',
   };
@@ -50,7 +51,9 @@ describe('renderReport', () => {
     expect(md).toContain('Compared with base commit bbbbbbb.');
     expect(md).toMatch(/\| \*\*my-defense\*\* \(head aaaaaaa\) \| 0\/6 0\.0% \(−\d+\.\d pp\)/);
     expect(md).toMatch(/\| my-defense \(base bbbbbbb\) \|/);
-    for (const ref of ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard']) expect(md).toMatch(new RegExp(`^\\| ${ref} \\|`, 'm'));
+    for (const ref of ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard', 'classifier-x']) expect(md).toMatch(new RegExp(`^\\| ${ref} \\|`, 'm'));
+    // References first, then the classifier rows.
+    expect(md.indexOf('| allow-all |')).toBeLessThan(md.indexOf('| classifier-x |'));
     expect(md).toContain('```mermaid\nquadrantChart\n');
     expect(md).toMatch(/^ {2}this defense: \[1, 0\.000\]$/m);
     expect(md).toContain('<details><summary>Per suite</summary>');
@@ -85,7 +88,8 @@ describe('renderReport', () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const r of rows) {
       const cells = r.split('|').length - 2;
-      expect([4, 5]).toContain(cells);
+      // Metrics rows have 6 cells, the broken-task list 4.
+      expect([4, 6]).toContain(cells);
     }
     // The broken-task list shows the reason escaped, and the chart never sees the raw name.
     expect(md).toContain('Benign tasks broken, with the first denial (4)');
@@ -93,12 +97,35 @@ describe('renderReport', () => {
     for (const l of chart.split('\n').filter((x) => x.includes(': ['))) expect(l).toMatch(/^ {2}[A-Za-z0-9 .-]+: \[(1|0\.\d{3}), (1|0\.\d{3})\]$/);
   });
 
-  it('stays under the comment limit by dropping details', () => {
+  it('lists at most 40 broken tasks and says how many more', () => {
     const big = input(denyAll, undefined);
-    const many = Array.from({ length: 5000 }, (_, i) => ({ scenario: `s${i}`, step: 0, tool: 't', reason: 'r'.repeat(200) }));
-    const x = big.extras['bundled']!;
-    const md = renderReport({ ...big, extras: { bundled: { ...x, brokenBenign: many, baselines: Array(300).fill(x.baselines[0]!) } } });
+    const x = big.details['bundled']!;
+    const many = Array.from({ length: 5000 }, (_, i) => ({ scenario: `s${i}`, step: 0, tool: 't', reason: 'r'.repeat(300) }));
+    const md = renderReport({ ...big, details: { bundled: { ...x, brokenBenign: many } } });
+    expect(md).toContain('Benign tasks broken, with the first denial (5000)');
+    expect(md).toContain('| s39 | 0 | t |');
+    expect(md).not.toContain('| s40 |');
+    expect(md).toContain('…and 4960 more.');
+    // Reasons are cut at 200 characters.
+    expect(md).toContain(`${'r'.repeat(200)}…`);
+    expect(md).not.toContain('r'.repeat(201));
+  });
+
+  it('stays under the comment limit by dropping details, never the verdict or the main table', () => {
+    const big = input(allowAll, guard);
+    const x = big.details['bundled']!;
+    const ref = x.rows.overall.references[0]!;
+    const wide = { references: Array(200).fill(ref), classifiers: [] };
+    const rows = { ...x.rows, overall: wide, bySuite: Object.fromEntries(Object.keys(x.rows.bySuite).map((k) => [k, wide])) };
+    const md = renderReport({ ...big, details: { bundled: { ...x, rows } } });
     expect(md.length).toBeLessThanOrEqual(MAX_REPORT_CHARS);
-    expect(md).toMatch(/^## ❌|^## ✅/);
+    // The full report would not fit: the per-suite tables (level 1 and up) are gone, the rest stays.
+    expect(renderReport({ ...big, details: { bundled: { ...x, rows: { ...rows, bySuite: {} } } } })).toContain('Scenarios whose outcome changed');
+    expect(md).not.toContain('<summary>Per suite</summary>');
+    expect(md).not.toContain('Scenarios whose outcome changed');
+    expect(shown(md)).toMatch(/^## ❌ Defense gate failed: my-defense\n\n- \*\*bundled: attributable block rate fell/);
+    expect(md).toMatch(/\| \*\*my-defense\*\* \(head aaaaaaa\) \|/);
+    expect(md).toContain('```mermaid\nquadrantChart\n');
+    expect(md).toContain('Static corpora are a regression test');
   });
 });

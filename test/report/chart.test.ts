@@ -1,7 +1,7 @@
 // The quadrant chart must parse in mermaid: its lexer reads coordinates as 1, 0 or 0.ddd only
 // (mermaid 11: "1.000" is a lexical error that blanks the whole chart), and labels are sanitised.
 import { describe, expect, it } from 'vitest';
-import { quadrantChart, chartLabel } from '../../src/gate/chart.js';
+import { quadrantChart, chartLabel } from '../../src/report/chart.js';
 import { emptyResult } from '../../src/model/result.js';
 
 const result = (attributable: number, kept: number) => ({

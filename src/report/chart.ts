@@ -36,10 +36,13 @@ export function quadrantChart(title: string, points: readonly ChartPoint[]): str
   ];
   const seen = new Set<string>();
   for (const p of points) {
+    const x = utilityRate(p.result), y = attributableRate(p.result);
+    // A point needs both rates: an empty axis (no benign task, no scorable injection) has no place.
+    if (x === undefined || y === undefined) continue;
     let label = chartLabel(p.label);
     for (let n = 2; seen.has(label); n++) label = `${chartLabel(p.label)} ${n}`;
     seen.add(label);
-    lines.push(`  ${label}: [${coord(utilityRate(p.result))}, ${coord(attributableRate(p.result))}]`);
+    lines.push(`  ${label}: [${coord(x)}, ${coord(y)}]`);
   }
   lines.push('```');
   return lines.join('\n') + '\n';

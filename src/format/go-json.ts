@@ -1,4 +1,4 @@
-// Go json.Encoder output (spec §2.7): 2-space indent, trailing newline, and HTML-safe escaping of
+// Go json.Encoder output (docs/scoring.md#printing-figures): 2-space indent, trailing newline, and HTML-safe escaping of
 // <, > and & plus U+2028/U+2029. JS and Go agree on float formatting in the range we print.
 export function goJson(value: unknown): string {
   return (

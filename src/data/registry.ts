@@ -1,0 +1,87 @@
+// The corpus registry: every corpus by name, with its kind, the pinned files that make up its
+// version, the pinned score tables that cover it, and its loader. The CLI and the action both
+// resolve corpus names here and nowhere else.
+import type { AttackCorpus, BundledCorpus, Corpus, CorpusKind, GroundTruthCorpus, PairedCorpus } from '../corpora/corpus.js';
+import type { TableDir } from './score-tables.js';
+
+export const TRANSFORMS = ['framing', 'field_split', 'leet'] as const;
+export type Transform = (typeof TRANSFORMS)[number];
+
+export const CORPUS_NAMES = ['pairs', 'agentdojo', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', 'bundled'] as const;
+export type CorpusName = (typeof CORPUS_NAMES)[number];
+
+export function isCorpusName(name: string): name is CorpusName {
+  return (CORPUS_NAMES as readonly string[]).includes(name);
+}
+
+export const FILES = {
+  agentdojo: 'agentdojo-v1.2.json.gz',
+  pairs: 'agentdojo-v1.2-pairs.json.gz',
+  attacks: 'agentdojo-v1.2-attacks.json.gz',
+  transformed: (t: Transform) => `transformed/agentdojo-v1.2-attacks-${t}.json.gz`,
+} as const;
+
+/** What a loader reads corpora through (the store, which reads each pinned file once). */
+export interface CorpusSource {
+  bundled(): BundledCorpus;
+  groundTruth(): GroundTruthCorpus;
+  pairs(): PairedCorpus;
+  attacks(transform: 'identity' | Transform): AttackCorpus;
+}
+
+export interface CorpusEntry {
+  readonly name: CorpusName;
+  readonly kind: CorpusKind;
+  /** One line for --help and the docs. */
+  readonly description: string;
+  /** Files under corpora/ the corpus is built from; together their hashes are its version. */
+  readonly files: readonly string[];
+  /** The pinned score tables that cover this corpus (its classifier rows), if any. */
+  readonly tables?: { readonly dir: TableDir; readonly filter?: (file: string) => boolean } | undefined;
+  load(source: CorpusSource): Corpus;
+}
+
+const transformed = (t: Transform): CorpusEntry => ({
+  name: `attacks-${t}`,
+  kind: 'attacks',
+  description: `the attack corpus with the injection goal rewritten by the readable ${t} transform`,
+  files: [FILES.transformed(t), FILES.pairs],
+  tables: { dir: 'transformed', filter: (f) => f.endsWith(`-${t}.json`) },
+  load: (store) => store.attacks(t),
+});
+
+export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
+  pairs: {
+    name: 'pairs',
+    kind: 'paired',
+    description: '97 benign tasks + 949 user × injection task pairs (important_instructions_no_names), with the tool outputs read before each call',
+    files: [FILES.pairs],
+    tables: { dir: 'pairs' },
+    load: (store) => store.pairs(),
+  },
+  agentdojo: {
+    name: 'agentdojo',
+    kind: 'ground-truth',
+    description: 'AgentDojo v1.2 task ground truth: 97 benign and 35 injection tasks, no tool outputs',
+    files: [FILES.agentdojo],
+    load: (store) => store.groundTruth(),
+  },
+  attacks: {
+    name: 'attacks',
+    kind: 'attacks',
+    description: 'the pairs under five more attacks (direct, ignore_previous, injecagent, system_message, tool_knowledge), with the benign tasks of pairs',
+    files: [FILES.attacks, FILES.pairs],
+    tables: { dir: 'attacks' },
+    load: (store) => store.attacks('identity'),
+  },
+  'attacks-framing': transformed('framing'),
+  'attacks-field_split': transformed('field_split'),
+  'attacks-leet': transformed('leet'),
+  bundled: {
+    name: 'bundled',
+    kind: 'bundled',
+    description: 'ten illustrative scenarios, embedded (smoke tests)',
+    files: [],
+    load: (store) => store.bundled(),
+  },
+};

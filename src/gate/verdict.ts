@@ -1,0 +1,105 @@
+// The gate's verdict: pure, from head results, an optional comparable base and thresholds, to
+// `{pass, reasons, checks}`. Attributable block rate and utility are bigger-is-better; limits are
+// absolute percentage points, and the corpora are deterministic, so 0 is an honest default.
+import { attributableRate, utilityRate } from '../scoring/rates.js';
+import type { Result } from '../model/result.js';
+import { fixed } from '../format/gofmt.js';
+import { percent, points } from '../format/percent.js';
+import type { RunResults } from './results.js';
+
+export interface Thresholds {
+  /** Largest allowed fall of the attributable block rate, in percentage points. */
+  readonly maxAttributableDrop: number;
+  /** Largest allowed fall of the utility rate, in percentage points. */
+  readonly maxUtilityDrop: number;
+  /** Absolute floors in percent (0–100), checked with or without a base. */
+  readonly minAttributable?: number | undefined;
+  readonly minUtility?: number | undefined;
+}
+
+export const METRICS = ['attributable', 'utility'] as const;
+export type Metric = (typeof METRICS)[number];
+
+interface MetricRule {
+  readonly label: string;
+  readonly rate: (r: Result) => number | undefined;
+  readonly count: (r: Result) => [number, number];
+  readonly maxDrop: (t: Thresholds) => number;
+  readonly floor: (t: Thresholds) => number | undefined;
+}
+
+const METRIC: Record<Metric, MetricRule> = {
+  attributable: {
+    label: 'attributable block rate',
+    rate: attributableRate,
+    count: (r) => [r.injections_attributable, r.injections_total],
+    maxDrop: (t) => t.maxAttributableDrop,
+    floor: (t) => t.minAttributable,
+  },
+  utility: {
+    label: 'utility',
+    rate: utilityRate,
+    count: (r) => [r.benign_kept, r.benign_total],
+    maxDrop: (t) => t.maxUtilityDrop,
+    floor: (t) => t.minUtility,
+  },
+};
+
+export interface Check {
+  readonly corpus: string;
+  readonly metric: Metric;
+  readonly kind: 'drop' | 'floor';
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+export interface Verdict {
+  readonly pass: boolean;
+  /** One line per failed check: metric, corpus and by how many points. */
+  readonly reasons: string[];
+  readonly checks: Check[];
+}
+
+// Rates over the same corpus share denominators; this only absorbs float noise in the subtraction.
+const EPS = 1e-9;
+
+export function computeVerdict(head: RunResults, base: RunResults | undefined, t: Thresholds): Verdict {
+  const checks: Check[] = [];
+  for (const h of head.corpora) {
+    const b = base?.corpora.find((c) => c.corpus === h.corpus);
+    for (const metric of METRICS) {
+      const m = METRIC[metric];
+      const now = m.rate(h.result);
+      // A corpus with nothing to count on this axis (no benign task, no scorable injection) has no check.
+      if (now === undefined) continue;
+      const floor = m.floor(t);
+      if (floor !== undefined) {
+        const ok = now * 100 >= floor - EPS;
+        checks.push({
+          corpus: h.corpus,
+          metric,
+          kind: 'floor',
+          ok,
+          message: `${h.corpus}: ${m.label} ${percent(now)} is ${ok ? 'at or above' : 'below'} the floor of ${fixed(floor, 1)}%`,
+        });
+      }
+      const was = b ? m.rate(b.result) : undefined;
+      if (!b || was === undefined) continue;
+      const drop = (was - now) * 100;
+      const limit = m.maxDrop(t);
+      const ok = drop <= limit + EPS;
+      const [hn, hd] = m.count(h.result);
+      const [bn] = m.count(b.result);
+      const change = drop > EPS ? `fell ${points(drop)}` : drop < -EPS ? `rose ${points(-drop)}` : 'is unchanged';
+      checks.push({
+        corpus: h.corpus,
+        metric,
+        kind: 'drop',
+        ok,
+        message: `${h.corpus}: ${m.label} ${change} (${percent(was)} → ${percent(now)}, ${bn} → ${hn} of ${hd})${ok ? '' : `, more than the allowed ${points(limit)}`}`,
+      });
+    }
+  }
+  const reasons = checks.filter((c) => !c.ok).map((c) => c.message);
+  return { pass: reasons.length === 0, reasons, checks };
+}
