@@ -10,7 +10,7 @@ import { incomparable, RunResultsSchema, type ComparabilityKey, type RunResults 
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
 
-/** The subset of @actions/cache the action uses (the real module satisfies it). */
+/** The cache as the gate sees it: what the restore step found, and a save the save step performs. */
 export interface CacheLike {
   restoreCache(paths: string[], primaryKey: string, restoreKeys?: string[]): Promise<string | undefined>;
   saveCache(paths: string[], key: string): Promise<number>;
@@ -24,7 +24,7 @@ export interface CacheLike {
  */
 export function stepCache(matchedKey: string | undefined): CacheLike {
   return {
-    restoreCache: () => Promise.resolve(matchedKey === '' ? undefined : matchedKey),
+    restoreCache: () => Promise.resolve(matchedKey || undefined),
     saveCache: () => Promise.resolve(0),
   };
 }

@@ -1,7 +1,8 @@
 // The real collaborators of run(): @actions/core for inputs, outputs, logs and the summary,
-// @actions/github for the API client, @actions/cache for baselines, the pinned corpora on disk.
+// @actions/github for the API client, the pinned corpora on disk. The cache of base results is
+// restored and saved by action.yml's steps (a composite action's shell step has no cache token),
+// so the gate never loads @actions/cache.
 import * as core from '@actions/core';
-import * as cache from '@actions/cache';
 import { getOctokit } from '@actions/github';
 import { CorpusStore } from '../data/store.js';
 import { stepCache, type CacheLike } from './baseline.js';
@@ -22,9 +23,7 @@ export function defaultDeps(): Deps {
   return {
     getInput: (name) => core.getInput(name),
     env: process.env,
-    // Under action.yml the cache is restored and saved by steps (see stepCache); run as a plain
-    // JavaScript action, the gate talks to the cache service itself.
-    cache: process.env['DEFENSE_EVAL_CACHE_STEPS'] === '1' ? stepCache(process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY']) : cache,
+    cache: stepCache(process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY']),
     store: () => (store ??= new CorpusStore()),
     setFailed: core.setFailed,
     setOutput: core.setOutput,

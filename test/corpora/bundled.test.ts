@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bundledCorpus } from '../../src/data/store.js';
 import { evaluateCorpus, referenceDefenses } from '../../src/evaluate/corpus.js';
-import { isUnscored } from '../../src/scoring/judge.js';
 import { byName, quad, scorable } from '../helpers.js';
 
 describe('bundled corpus (spec §1.4, §9)', () => {
