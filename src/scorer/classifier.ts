@@ -7,13 +7,12 @@
 // its truncation cuts the token list (dropping the final [SEP]) and uses model_max_length instead
 // of the window limit; the tokenization, truncation and padding below follow Python's pipeline.
 import { basename, dirname, resolve } from 'node:path';
+import { ScoringError } from './errors.js';
 import { tokenOffsets, type LibTokenizer } from './offsets.js';
 import { pyList } from './pylist.js';
 import { windowLimit, windows } from './windowing.js';
 
-export class ScoringError extends Error {
-  override name = 'ScoringError';
-}
+export { ScoringError };
 
 export interface ModelSpec {
   model: string;

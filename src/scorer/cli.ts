@@ -7,14 +7,16 @@ import { modelByKey, modelKeys } from './models.js';
 import type { ModelSpec } from './classifier.js';
 import { pyList } from './pylist.js';
 import { renderTable } from './table.js';
-import { loadTexts, ScorerInputError } from './texts.js';
+import { loadTexts } from './texts.js';
+import { exitCodeOf, InputError } from '../model/errors.js';
+import { ScoringError } from './errors.js';
 
 export const USAGE = `usage: node dist/scorer/index.js --corpus FILE [--benign-corpus FILE]
          (--model-key KEY | --model ID --positive-label LABEL [--revision REV])
          --out FILE [--max-window 512] [--stride 256] [--batch 16] [--model-dir DIR]
        node dist/scorer/index.js --corpus FILE [--benign-corpus FILE] --list-keys
 
-Score every text a corpus needs (spec §7.1) with a text classifier and write a score table.
+Score every text a corpus needs with a text classifier and write a score table (docs/scorer.md).
   --corpus FILE         corpus file (.json or .json.gz): all its texts
   --benign-corpus FILE  also the texts of this corpus's benign scenarios
   --model-key KEY       a models.json key: ${modelKeys().join(', ')}
@@ -27,9 +29,6 @@ Score every text a corpus needs (spec §7.1) with a text classifier and write a 
   --list-keys           print the sorted keys of the texts, one per line, and exit
 `;
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 export interface ScoreArgs {
   mode: 'score';
@@ -47,13 +46,13 @@ export type Args = { mode: 'help' } | { mode: 'list-keys'; corpus: string; benig
 function positiveInt(flag: string, value: string | undefined, dflt: number): number {
   if (value === undefined) return dflt;
   if (!/^[0-9]+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
-    throw new UsageError(`--${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
+    throw new InputError(`--${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
   }
   return Number(value);
 }
 
 function readableFile(flag: string, path: string): string {
-  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(`--${flag}: no such file: ${path}`);
+  if (!existsSync(path) || !statSync(path).isFile()) throw new InputError(`--${flag}: no such file: ${path}`);
   return path;
 }
 
@@ -81,12 +80,12 @@ export function parseCli(argv: string[]): Args {
       },
     }));
   } catch (e) {
-    throw new UsageError((e as Error).message.split('\n')[0]!);
+    throw new InputError((e as Error).message.split('\n')[0]!);
   }
   const str = (k: string): string | undefined => values[k] as string | undefined;
   if (values.help) return { mode: 'help' };
   const corpusFlag = str('corpus');
-  if (corpusFlag === undefined) throw new UsageError('--corpus FILE is required');
+  if (corpusFlag === undefined) throw new InputError('--corpus FILE is required');
   const corpus = readableFile('corpus', corpusFlag);
   const benignFlag = str('benign-corpus');
   const benignCorpus = benignFlag === undefined ? undefined : readableFile('benign-corpus', benignFlag);
@@ -95,28 +94,28 @@ export function parseCli(argv: string[]): Args {
   let spec: ModelSpec | undefined;
   if (key !== undefined) {
     for (const f of ['model', 'positive-label', 'revision']) {
-      if (str(f) !== undefined) throw new UsageError(`--${f} cannot be combined with --model-key`);
+      if (str(f) !== undefined) throw new InputError(`--${f} cannot be combined with --model-key`);
     }
     spec = modelByKey(key);
-    if (!spec) throw new UsageError(`unknown model key '${key}'; known keys are ${pyList(modelKeys())}`);
+    if (!spec) throw new InputError(`unknown model key '${key}'; known keys are ${pyList(modelKeys())}`);
   } else if (str('model') !== undefined) {
     const label = str('positive-label');
-    if (label === undefined || label === '') throw new UsageError('--model needs --positive-label');
+    if (label === undefined || label === '') throw new InputError('--model needs --positive-label');
     spec = { model: str('model')!, positiveLabel: label, revision: str('revision') ?? '', onnx: 'onnx/model.onnx' };
   } else if (str('positive-label') !== undefined || str('revision') !== undefined) {
-    throw new UsageError('--positive-label and --revision go with --model');
+    throw new InputError('--positive-label and --revision go with --model');
   }
 
   if (values['list-keys']) return { mode: 'list-keys', corpus, benignCorpus };
 
-  if (!spec) throw new UsageError('one of --model-key KEY or --model ID is required');
+  if (!spec) throw new InputError('one of --model-key KEY or --model ID is required');
   const out = str('out');
-  if (out === undefined || out === '') throw new UsageError('--out FILE is required');
+  if (out === undefined || out === '') throw new InputError('--out FILE is required');
   const outDir = dirname(resolve(out));
-  if (!existsSync(outDir) || !statSync(outDir).isDirectory()) throw new UsageError(`--out: no such directory: ${outDir}`);
+  if (!existsSync(outDir) || !statSync(outDir).isDirectory()) throw new InputError(`--out: no such directory: ${outDir}`);
   const modelDir = str('model-dir');
   if (modelDir !== undefined && !(existsSync(modelDir) && statSync(modelDir).isDirectory())) {
-    throw new UsageError(`--model-dir: no such directory: ${modelDir}`);
+    throw new InputError(`--model-dir: no such directory: ${modelDir}`);
   }
   return {
     mode: 'score',
@@ -136,45 +135,35 @@ export interface Io {
   stderr: (s: string) => void;
 }
 
-/** Run the scorer; resolves to the exit code (0 ok, 1 scoring failed, 2 bad flags or input). */
+/** Run the scorer; resolves to the exit code (0 ok, 1 scoring failed or a bug, 2 bad flags or input). */
 export async function runScorer(argv: string[], io: Io): Promise<number> {
-  let args: Args;
-  let texts: Map<string, string>;
   try {
-    args = parseCli(argv);
+    const args = parseCli(argv);
     if (args.mode === 'help') {
       io.stdout(USAGE);
       return 0;
     }
-    texts = loadTexts(args.corpus, args.benignCorpus);
-  } catch (e) {
-    if (e instanceof UsageError || e instanceof ScorerInputError) {
-      io.stderr(`error: ${e.message}\n`);
-      return 2;
+    const texts = loadTexts(args.corpus, args.benignCorpus);
+    if (args.mode === 'list-keys') {
+      io.stdout([...texts.keys()].map((k) => `${k}\n`).join(''));
+      return 0;
     }
-    throw e;
-  }
-  if (args.mode === 'list-keys') {
-    io.stdout([...texts.keys()].map((k) => `${k}\n`).join(''));
+    await score(args, texts, io);
     return 0;
-  }
-  try {
-    return await score(args, texts, io);
   } catch (e) {
-    io.stderr(`error: ${(e as Error).message}\n`);
-    return 1;
+    // The one place errors become exit codes: bad input 2, a model that cannot score 1, anything else is a bug (1, with its stack).
+    const known = e instanceof InputError || e instanceof ScoringError;
+    io.stderr(`error: ${known ? (e as Error).message : `internal error: ${(e as Error)?.stack ?? String(e)}`}\n`);
+    return exitCodeOf(e);
   }
 }
 
-async function score(args: ScoreArgs, texts: Map<string, string>, io: Io): Promise<number> {
+async function score(args: ScoreArgs, texts: Map<string, string>, io: Io): Promise<void> {
   // Loaded only now: --list-keys, --help and flag errors never load transformers.js/onnxruntime.
   const { loadClassifier, scoreTexts } = await import('./classifier.js');
   const log = (line: string): void => io.stderr(`${line}\n`);
   const c = await loadClassifier(args.spec, { modelDir: args.modelDir, maxWindow: args.maxWindow, log });
-  if (args.stride > c.windowTokens) {
-    io.stderr(`error: --stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)\n`);
-    return 2;
-  }
+  if (args.stride > c.windowTokens) throw new InputError(`--stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)`);
   log(`${args.spec.model}@${c.revision || '(local)'}: ${texts.size} texts, windows of ${c.windowTokens} tokens, stride ${args.stride}`);
   let lastLog = Date.now();
   const scores = await scoreTexts(c, texts, {
@@ -201,5 +190,4 @@ async function score(args: ScoreArgs, texts: Map<string, string>, io: Io): Promi
     }),
   );
   log(`wrote ${scores.size} scores to ${args.out}`);
-  return 0;
 }

@@ -18,9 +18,10 @@
 // library normalizer's output, the pre-tokens the library pre-tokenizer's, and the recovered token
 // strings `tokenizer.tokenize(text)`. Any mismatch, or a normalizer / pre-tokenizer / model type not
 // handled here, throws OffsetRecoveryError rather than producing wrong windows.
+import { ScoringError } from './errors.js';
 import type { Span } from './windowing.js';
 
-export class OffsetRecoveryError extends Error {
+export class OffsetRecoveryError extends ScoringError {
   override name = 'OffsetRecoveryError';
 }
 

@@ -4,10 +4,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { InputError } from '../model/errors.js';
 
-export class ScorerInputError extends Error {
-  override name = 'ScorerInputError';
-}
 
 /** Full lower-case hex SHA-256 of the text's UTF-8 bytes: the score-table key (spec §1.10). */
 export function textKey(text: string): string {
@@ -34,26 +32,26 @@ export function readCorpusFile(path: string): RawCorpus {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw new ScorerInputError(`cannot read corpus ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new InputError(`cannot read corpus ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   let text: string;
   try {
     text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
   } catch (e) {
-    throw new ScorerInputError(`cannot decompress corpus ${path}: ${(e as Error).message}`);
+    throw new InputError(`cannot decompress corpus ${path}: ${(e as Error).message}`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new ScorerInputError(`corpus ${path} is not JSON: ${(e as Error).message}`);
+    throw new InputError(`corpus ${path} is not JSON: ${(e as Error).message}`);
   }
   return checkCorpus(json, path);
 }
 
 function checkCorpus(json: unknown, path: string): RawCorpus {
   const bad = (what: string): never => {
-    throw new ScorerInputError(`corpus ${path}: ${what}`);
+    throw new InputError(`corpus ${path}: ${what}`);
   };
   if (typeof json !== 'object' || json === null) bad('not an object');
   const c = json as Record<string, unknown>;
@@ -80,7 +78,7 @@ export function collectTexts(corpus: RawCorpus, benignOnly: boolean, into = new 
     for (const step of sc.trace) {
       for (const digest of step.context) {
         const text = corpus.outputs[digest];
-        if (text === undefined) throw new ScorerInputError(`scenario ${sc.id} references missing output ${digest}`);
+        if (text === undefined) throw new InputError(`scenario ${sc.id} references missing output ${digest}`);
         into.set(textKey(text), text);
       }
       if (step.args.length > 0) {

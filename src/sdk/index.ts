@@ -25,7 +25,8 @@ export interface CallInfo {
   step: number;
 }
 
-export interface Verdict {
+/** The defense's ruling on one call. */
+export interface Decision {
   allow: boolean;
   reason?: string;
 }
@@ -36,7 +37,7 @@ export interface DefenseDefinition {
   stateless?: boolean;
   /** Requests accepted in flight at once. Default 16. */
   maxConcurrency?: number;
-  decide(call: DefenseCall, info: CallInfo): Verdict | Promise<Verdict>;
+  decide(call: DefenseCall, info: CallInfo): Decision | Promise<Decision>;
 }
 
 export interface Hello {
@@ -55,8 +56,8 @@ export interface DefinedDefense {
   readonly name: string;
   readonly hello: Hello;
   /** In-process use (`defense-module`): decide one call. */
-  decide(call: DefenseCall, info?: CallInfo): Promise<Required<Verdict>>;
-  /** Answer one protocol request (a parsed JSON object). */
+  decide(call: DefenseCall, info?: CallInfo): Promise<Required<Decision>>;
+  /** Answer one protocol request (a parsed JSON object); rejects with a RequestError when it is not one. */
   answer(request: unknown): Promise<Reply>;
   /** Speak the protocol on stdin/stdout until stdin ends. */
   serveStdio(input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream): Promise<void>;
@@ -71,12 +72,25 @@ interface Request {
   call: DefenseCall;
 }
 
+/** A message that is not a protocol request: answered with an error, never a crash. */
+export class RequestError extends Error {
+  override name = 'RequestError';
+}
+
 function asRequest(x: unknown): Request {
   const r = x as Partial<Request> | null;
   if (typeof r !== 'object' || r === null || typeof r.id !== 'number' || typeof r.call !== 'object' || r.call === null) {
-    throw new Error(`not a protocol v1 request: ${JSON.stringify(x)?.slice(0, 200)}`);
+    throw new RequestError(`not a protocol v1 request: ${JSON.stringify(x)?.slice(0, 200)}`);
   }
   return { id: r.id, scenario: String(r.scenario ?? ''), step: Number(r.step ?? -1), call: r.call };
+}
+
+function parseRequest(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new RequestError(`not JSON: ${(e as Error).message}`);
+  }
 }
 
 export function defineDefense(def: DefenseDefinition): DefinedDefense {
@@ -85,7 +99,7 @@ export function defineDefense(def: DefenseDefinition): DefinedDefense {
     name: def.name,
     capabilities: { stateless: def.stateless ?? true, max_concurrency: def.maxConcurrency ?? 16 },
   };
-  const decide = async (call: DefenseCall, info: CallInfo = { scenario: '', step: -1 }): Promise<Required<Verdict>> => {
+  const decide = async (call: DefenseCall, info: CallInfo = { scenario: '', step: -1 }): Promise<Required<Decision>> => {
     const v = await def.decide(call, info);
     return { allow: v.allow === true, reason: v.reason ?? '' };
   };
@@ -107,9 +121,14 @@ export function defineDefense(def: DefenseDefinition): DefinedDefense {
         const lines = createInterface({ input, crlfDelay: Infinity });
         lines.on('line', (line) => {
           if (line.trim() === '') return;
-          // Replies go out as each decision completes: out of order is part of the protocol.
-          const p: Promise<void> = answer(JSON.parse(line))
-            .then((reply) => void write(reply), reject)
+          // Replies go out as each decision completes: out of order is part of the protocol. A line
+          // that is not a request has no id to answer: it is reported on stderr and skipped.
+          const p: Promise<void> = Promise.resolve()
+            .then(() => answer(parseRequest(line)))
+            .then(
+              (reply) => void write(reply),
+              (e: unknown) => (e instanceof RequestError ? void process.stderr.write(`${def.name}: ignored a message: ${e.message}\n`) : reject(e)),
+            )
             .finally(() => inFlight.delete(p));
           inFlight.add(p);
         });
@@ -127,10 +146,13 @@ export function defineDefense(def: DefenseDefinition): DefinedDefense {
         req.setEncoding('utf8');
         req.on('data', (c: string) => (body += c));
         req.on('end', () => {
-          answer(JSON.parse(body)).then(
-            (reply) => send(200, reply),
-            (e: unknown) => send(500, { error: (e as Error).message }),
-          );
+          Promise.resolve()
+            .then(() => answer(parseRequest(body)))
+            .then(
+              (reply) => send(200, reply),
+              // A malformed request is the client's fault (400); a decide() that throws is ours (500).
+              (e: unknown) => send(e instanceof RequestError ? 400 : 500, { error: (e as Error).message }),
+            );
         });
       });
       return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
