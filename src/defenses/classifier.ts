@@ -83,21 +83,25 @@ export function classifier(scorer: Scorer, threshold: number, scope: Scope, labe
   };
 }
 
+/** The distinct keys of every text the scope selects over all scenarios and steps (computed once per scenario list). */
+export function neededKeys(scenarios: readonly Scenario[], scope: Scope = 'both'): ReadonlySet<string> {
+  let byScope = needed.get(scenarios);
+  if (!byScope) needed.set(scenarios, (byScope = new Map()));
+  let keys = byScope.get(scope);
+  if (!keys) {
+    const texts = new Set<string>();
+    for (const s of scenarios) for (const st of s.trace) for (const text of judgedTexts(st.call, scope)) texts.add(text);
+    keys = new Set([...texts].map(textKey));
+    byScope.set(scope, keys);
+  }
+  return keys;
+}
+
+const needed = new WeakMap<readonly Scenario[], Map<Scope, Set<string>>>();
+
 /** Keys the table lacks for every text the scope selects over all scenarios and steps, sorted. */
 export function missingKeys(table: ScoreTable, scenarios: readonly Scenario[], scope: Scope = 'both'): string[] {
-  const missing = new Set<string>();
-  const seen = new Set<string>();
-  for (const s of scenarios) {
-    for (const st of s.trace) {
-      for (const text of judgedTexts(st.call, scope)) {
-        if (seen.has(text)) continue;
-        seen.add(text);
-        const key = textKey(text);
-        if (!Object.hasOwn(table.scores, key)) missing.add(key);
-      }
-    }
-  }
-  return [...missing].sort();
+  return [...neededKeys(scenarios, scope)].filter((k) => !Object.hasOwn(table.scores, k)).sort();
 }
 
 export interface Count {

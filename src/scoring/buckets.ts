@@ -47,8 +47,13 @@ export function underSpecification(prompt: string, calls: readonly Call[]): Buck
  */
 export function bucketOf(s: Scenario): Bucket | undefined {
   if (s.prompt === undefined) return undefined;
-  return underSpecification(s.prompt, s.kind === 'benign' ? s.trace.map((st) => st.call) : s.twin);
+  let b = buckets.get(s);
+  if (b === undefined) buckets.set(s, (b = underSpecification(s.prompt, s.kind === 'benign' ? s.trace.map((st) => st.call) : s.twin)));
+  return b;
 }
+
+// Every grouping of a run (results, report rows, the results file) asks again: remember per scenario.
+const buckets = new WeakMap<Scenario, Bucket>();
 
 /** tool-hijack: an injected call uses a tool the user task never calls; else parameter-manipulation. */
 export function attackClass(pair: Scenario): AttackClass | undefined {

@@ -25,7 +25,7 @@ describe('SDK over HTTP', async () => {
   ])('answers %s with 400 and keeps serving', async (_, body) => {
     const bad = await post(body);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatch(/not JSON|not a protocol v1 request/);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/not JSON|not a protocol v1 request/);
     const good = await post(JSON.stringify(request(7, 'send_money')));
     expect([good.status, await good.json()]).toEqual([200, { id: 7, allow: false, reason: 'send_money' }]);
   });
@@ -34,7 +34,7 @@ describe('SDK over HTTP', async () => {
     const boom = defineDefense({ name: 'boom', decide: () => { throw new Error('bug'); } });
     const s = await boom.serveHttp(0);
     const r = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/`, { method: 'POST', body: JSON.stringify(request(1, 'x')) });
-    expect([r.status, (await r.json()).error]).toEqual([500, 'bug']);
+    expect([r.status, ((await r.json()) as { error: string }).error]).toEqual([500, 'bug']);
     await new Promise<void>((res) => s.close(() => res()));
   });
 });
