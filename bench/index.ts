@@ -40,7 +40,11 @@ console.log(`empty node process: ${fmt(bare.median)} (min ${fmt(bare.min)})`);
 const jobs: { label: string; args: string[]; floor: string[] }[] = [
   { label: 'npm start (pairs: verify, validate, link twins, 3 score tables, all defenses, render)', args: [], floor: [FILES.pairs] },
   { label: '--corpus agentdojo', args: ['--corpus', 'agentdojo'], floor: [FILES.agentdojo] },
-  { label: '--corpus agentdojo --sweep (1,600 relabelled runs of flow-guard)', args: ['--corpus', 'agentdojo', '--sweep'], floor: [FILES.agentdojo] },
+  {
+    label: '--corpus agentdojo --sweep (1,600 relabelled runs of flow-guard)',
+    args: ['--corpus', 'agentdojo', '--sweep'],
+    floor: [FILES.agentdojo],
+  },
   { label: '--corpus attacks (5 attacks × 14 defenses)', args: ['--corpus', 'attacks'], floor: [FILES.attacks, FILES.pairs] },
 ];
 
@@ -48,15 +52,19 @@ const jobs: { label: string; args: string[]; floor: string[] }[] = [
 // (its point at the run's threshold reuses the comparison's outcomes).
 const json = JSON.parse(execFileSync(process.execPath, [CLI, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' }));
 const sweepOnly = (json.classifiers as { threshold_sweep: unknown[] }[]).reduce((n, c) => n + c.threshold_sweep.length - 1, 0);
-console.log(`the default job judges ${json.comparison.results.length + sweepOnly} defenses (${json.comparison.results.length} compared, ${sweepOnly} more in the threshold sweeps) on ${
-  new CorpusStore().pairs().scenarios.length
-} scenarios\n`);
+console.log(
+  `the default job judges ${json.comparison.results.length + sweepOnly} defenses (${json.comparison.results.length} compared, ${sweepOnly} more in the threshold sweeps) on ${
+    new CorpusStore().pairs().scenarios.length
+  } scenarios\n`,
+);
 
 for (const j of jobs) {
   const floor = processMs(['-e', floorScript(j.floor.map(file))]);
   const job = processMs([CLI, ...j.args]);
   console.log(`${j.label}`);
-  console.log(`  job ${fmt(job.median)} (min ${fmt(job.min)}); floor: read + gunzip + JSON.parse of ${j.floor.join(', ')} ${fmt(floor.median)}`);
+  console.log(
+    `  job ${fmt(job.median)} (min ${fmt(job.min)}); floor: read + gunzip + JSON.parse of ${j.floor.join(', ')} ${fmt(floor.median)}`,
+  );
   console.log(`  ratio to the floor ${(job.median / floor.median).toFixed(2)}×; beyond the floor ${fmt(job.median - floor.median)}`);
 }
 
@@ -69,8 +77,15 @@ const perRun = decisions;
 const t0 = performance.now();
 for (let i = 0; i < 20; i++) judge(counting, pairs.scenarios);
 const coreMs = (performance.now() - t0) / 20;
-console.log(`\ncore (warm): ${perRun} decisions per paired-corpus pass in ${coreMs.toFixed(2)} ms = ${Math.round(perRun / (coreMs / 1000)).toLocaleString('en-US')} decisions/s`);
-console.log(`corpus sizes: ${Object.values(FILES).filter((f) => typeof f === 'string').map((f) => `${f} ${(readFileSync(file(f as string)).length / 1024).toFixed(0)} KiB`).join(', ')}`);
+console.log(
+  `\ncore (warm): ${perRun} decisions per paired-corpus pass in ${coreMs.toFixed(2)} ms = ${Math.round(perRun / (coreMs / 1000)).toLocaleString('en-US')} decisions/s`,
+);
+console.log(
+  `corpus sizes: ${Object.values(FILES)
+    .filter((f) => typeof f === 'string')
+    .map((f) => `${f} ${(readFileSync(file(f as string)).length / 1024).toFixed(0)} KiB`)
+    .join(', ')}`,
+);
 
 // The external-defense protocol's own overhead (set BENCH_PROTOCOL=0 to skip it).
 if (process.env['BENCH_PROTOCOL'] !== '0') await benchProtocol();

@@ -8,7 +8,11 @@ import type { Scenario } from '../src/model/call.js';
 
 /** A protocol v1 defense as a node -e script: allow everything after `delayMs`. */
 function defenseScript(opts: { delayMs: number; stateless: boolean; maxConcurrency: number }): string {
-  const hello = JSON.stringify({ protocol: 1, name: 'bench', capabilities: { stateless: opts.stateless, max_concurrency: opts.maxConcurrency } });
+  const hello = JSON.stringify({
+    protocol: 1,
+    name: 'bench',
+    capabilities: { stateless: opts.stateless, max_concurrency: opts.maxConcurrency },
+  });
   const reply = opts.delayMs > 0 ? `setTimeout(()=>out(r),${opts.delayMs})` : 'out(r)';
   const script = `const w=[];let t;const out=(r)=>{w.push('{"id":'+r.id+',"allow":true,"reason":"ok"}\\n');t??=setImmediate(()=>{process.stdout.write(w.join(''));w.length=0;t=undefined})};process.stdout.write(${JSON.stringify(hello + '\n')});require('readline').createInterface({input:process.stdin}).on('line',l=>{const r=JSON.parse(l);${reply}})`;
   return `"${process.execPath}" -e ${JSON.stringify(script)}`;
@@ -34,7 +38,9 @@ export async function benchProtocol(): Promise<void> {
     const r = await timed(pairs, { delayMs: 0, stateless: false, maxConcurrency: 64 });
     if (r.ms < best.ms) best = r;
   }
-  console.log(`  trivial defense, no dedup, 64 in flight: ${best.requests} decisions in ${fmt(best.ms)} = ${Math.round(best.requests / (best.ms / 1000)).toLocaleString('en-US')} decisions/s`);
+  console.log(
+    `  trivial defense, no dedup, 64 in flight: ${best.requests} decisions in ${fmt(best.ms)} = ${Math.round(best.requests / (best.ms / 1000)).toLocaleString('en-US')} decisions/s`,
+  );
   const slow = await timed(pairs, { delayMs: 50, stateless: true, maxConcurrency: 64 });
   const asked = slow.requests + slow.deduplicated;
   console.log(

@@ -12,7 +12,11 @@ const BIN = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.m
 
 function cruise(root: string): { ok: boolean; out: string } {
   try {
-    const out = execFileSync(process.execPath, [BIN, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync(process.execPath, [BIN, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return { ok: true, out };
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };
@@ -44,12 +48,42 @@ describe('architecture rules', () => {
   });
 
   it.each([
-    ['a cycle inside a layer', 'src/scoring/tally.ts', "import { compare } from './compare.js'; export const planted = compare;", /no-circular: src\/scoring\/compare\.ts/],
-    ['an upward import', 'src/model/call.ts', "import { renderText } from '../report/text.js'; export const planted = renderText;", /layer-model: src\/model\/call\.ts → src\/report\/text\.ts/],
-    ['disk access in the core', 'src/scoring/rates.ts', "import { readFileSync } from 'node:fs'; export const planted = readFileSync;", /core-is-pure: src\/scoring\/rates\.ts → (node:)?fs/],
-    ['one shell importing the other', 'src/cli/main.ts', "import { run as action } from '../action/main.js'; export const planted = action;", /shells-apart: src\/cli\/main\.ts → src\/action\/main\.ts/],
-    ['GitHub outside the action', 'src/report/comment.ts', "import * as core from '@actions/core'; export const planted = core;", /github-only-in-the-action: src\/report\/comment\.ts → .*@actions/],
-    ['the SDK importing the library', 'src/sdk/index.ts', "import { TOOL_VERSION } from '../model/version.js'; export const planted = TOOL_VERSION;", /sdk-stands-alone: src\/sdk\/index\.ts → src\/model\/version\.ts/],
+    [
+      'a cycle inside a layer',
+      'src/scoring/tally.ts',
+      "import { compare } from './compare.js'; export const planted = compare;",
+      /no-circular: src\/scoring\/compare\.ts/,
+    ],
+    [
+      'an upward import',
+      'src/model/call.ts',
+      "import { renderText } from '../report/text.js'; export const planted = renderText;",
+      /layer-model: src\/model\/call\.ts → src\/report\/text\.ts/,
+    ],
+    [
+      'disk access in the core',
+      'src/scoring/rates.ts',
+      "import { readFileSync } from 'node:fs'; export const planted = readFileSync;",
+      /core-is-pure: src\/scoring\/rates\.ts → (node:)?fs/,
+    ],
+    [
+      'one shell importing the other',
+      'src/cli/main.ts',
+      "import { run as action } from '../action/main.js'; export const planted = action;",
+      /shells-apart: src\/cli\/main\.ts → src\/action\/main\.ts/,
+    ],
+    [
+      'GitHub outside the action',
+      'src/report/comment.ts',
+      "import * as core from '@actions/core'; export const planted = core;",
+      /github-only-in-the-action: src\/report\/comment\.ts → .*@actions/,
+    ],
+    [
+      'the SDK importing the library',
+      'src/sdk/index.ts',
+      "import { TOOL_VERSION } from '../model/version.js'; export const planted = TOOL_VERSION;",
+      /sdk-stands-alone: src\/sdk\/index\.ts → src\/model\/version\.ts/,
+    ],
   ])('fails on %s', (_, file, line, rule) => {
     const r = cruise(planted(file, line));
     expect(r.ok).toBe(false);

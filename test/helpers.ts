@@ -19,7 +19,17 @@ export const step = (call: Call, injected = false): Step => ({ call, injected })
 export function scenario(trace: Step[], opts: Partial<Scenario> = {}): Scenario {
   const kind = opts.kind ?? 'benign';
   const task = opts.task ?? '';
-  return { id: 's', kind, suite: 'workspace', task, prompt: kind === 'benign' ? task : undefined, injectionTask: kind === 'injection' ? 'injection_task_0' : undefined, twin: [], trace, ...opts };
+  return {
+    id: 's',
+    kind,
+    suite: 'workspace',
+    task,
+    prompt: kind === 'benign' ? task : undefined,
+    injectionTask: kind === 'injection' ? 'injection_task_0' : undefined,
+    twin: [],
+    trace,
+    ...opts,
+  };
 }
 
 /** Denies exactly the listed tools; records every call it is asked about. */
@@ -54,8 +64,12 @@ export const byName = (rs: readonly Result[]): Record<string, Result> => Object.
 export function keyDifferences(scenarios: Parameters<typeof missingKeys>[1], table: ScoreTable): string[] {
   const needed = missingKeys({ scores: {} } as ScoreTable, scenarios);
   const have = Object.keys(table.scores).sort();
-  const a = new Set(needed), b = new Set(have);
-  return [...needed.filter((k) => !b.has(k)).map((k) => `needed, not in table: ${k}`), ...have.filter((k) => !a.has(k)).map((k) => `in table, not needed: ${k}`)].slice(0, 5);
+  const a = new Set(needed),
+    b = new Set(have);
+  return [
+    ...needed.filter((k) => !b.has(k)).map((k) => `needed, not in table: ${k}`),
+    ...have.filter((k) => !a.has(k)).map((k) => `in table, not needed: ${k}`),
+  ].slice(0, 5);
 }
 
 /** An injection scenario with at least one injected call: the ones the attributable rate counts. */

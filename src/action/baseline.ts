@@ -60,7 +60,8 @@ async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: Ba
   } catch (e) {
     deps.warn(`cache restore failed: ${(e as Error).message}`);
   }
-  if (!hit || !existsSync(join(dir, 'results.json'))) return `no cached results for base commit ${short(baseSha)} or any default-branch commit`;
+  if (!hit || !existsSync(join(dir, 'results.json')))
+    return `no cached results for base commit ${short(baseSha)} or any default-branch commit`;
   return readResults(join(dir, 'results.json'), `cache entry ${hit}`);
 }
 
@@ -75,7 +76,9 @@ export async function findBaseline(cfg: Config, ctx: RunContext, head: Comparabi
     const path = resolve(ctx.workspace, cfg.baseline.path);
     const results = readResults(path, `input baseline: ${cfg.baseline.path}`);
     const refused = refuse(results, cfg.baseline.path);
-    return refused ? { note: refused } : { base: { results, source: `the committed results ${cfg.baseline.path} (commit ${short(results.commit) || 'unknown'})` } };
+    return refused
+      ? { note: refused }
+      : { base: { results, source: `the committed results ${cfg.baseline.path} (commit ${short(results.commit) || 'unknown'})` } };
   }
   if (!ctx.pr) return { note: `No baseline: a ${ctx.eventName || 'local'} run has no base commit to compare with.` };
   const baseSha = ctx.pr.baseSha;
@@ -94,10 +97,14 @@ export async function findBaseline(cfg: Config, ctx: RunContext, head: Comparabi
       }
       why = refused;
     }
-    if (mode === 'cache') return { note: typeof cached === 'string' ? `No baseline: ${why}. Run the action on pushes to the default branch to cache one.` : why };
+    if (mode === 'cache')
+      return {
+        note: typeof cached === 'string' ? `No baseline: ${why}. Run the action on pushes to the default branch to cache one.` : why,
+      };
     deps.info(`baseline: ${why}; scoring base commit ${short(baseSha)} instead`);
   }
-  if (cfg.defense.kind === 'url') return { note: `No baseline: ${why ? `${why}, and ` : ''}a defense served at a URL cannot be rerun at the base commit.` };
+  if (cfg.defense.kind === 'url')
+    return { note: `No baseline: ${why ? `${why}, and ` : ''}a defense served at a URL cannot be rerun at the base commit.` };
   let results: RunResults;
   try {
     results = await deps.rerun(baseSha);

@@ -67,7 +67,8 @@ function defenseSpec(get: InputLookup): DefenseSpec {
     } catch {
       throw new InputError(`input defense-url: ${quote(value)} is not a URL`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError(`input defense-url: ${quote(value)} is not an http(s) URL`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new InputError(`input defense-url: ${quote(value)} is not an http(s) URL`);
     return { kind: 'url', url: url.href };
   }
   return given[0] === 'defense' ? { kind: 'command', command: value } : { kind: 'module', path: value };
@@ -104,7 +105,8 @@ function timeout(raw: string): number {
 function commentKey(raw: string): string {
   const v = raw.trim() || 'default';
   // It is part of a cache key too: no commas, no line breaks.
-  if (v.length > 100 || /[\r\n,]/.test(v)) throw new InputError(`input comment-key: ${quote(raw)} must be one line of at most 100 characters, without commas`);
+  if (v.length > 100 || /[\r\n,]/.test(v))
+    throw new InputError(`input comment-key: ${quote(raw)} must be one line of at most 100 characters, without commas`);
   return v;
 }
 

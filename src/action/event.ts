@@ -56,9 +56,15 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   }
   const eventName = env['GITHUB_EVENT_NAME'] ?? '';
   const p = payload.pull_request;
-  const pr = p && (eventName === 'pull_request' || eventName === 'pull_request_target')
-    ? { number: p.number, baseSha: p.base.sha, headSha: p.head.sha, fork: p.head.repo?.full_name !== (p.base.repo?.full_name ?? `${owner}/${repo}`) }
-    : undefined;
+  const pr =
+    p && (eventName === 'pull_request' || eventName === 'pull_request_target')
+      ? {
+          number: p.number,
+          baseSha: p.base.sha,
+          headSha: p.head.sha,
+          fork: p.head.repo?.full_name !== (p.base.repo?.full_name ?? `${owner}/${repo}`),
+        }
+      : undefined;
   const defaultBranch = payload.repository?.default_branch;
   const server = env['GITHUB_SERVER_URL'] ?? 'https://github.com';
   return {

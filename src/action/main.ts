@@ -23,7 +23,12 @@ export async function run(deps: Deps): Promise<number> {
     const opts = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, commit: ctx.sha, echoStderr: deps.echoStderr };
     const scored = await scoreUserDefense(cfg.defense, corpora, opts);
     deps.info(`scored ${scored.results.key.defense} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
-    const b: BaselineDeps = { cache: deps.cache, rerun: (sha) => rerunAtBase(cfg, ctx, corpora, sha, deps.info), info: deps.info, warn: deps.warn };
+    const b: BaselineDeps = {
+      cache: deps.cache,
+      rerun: (sha) => rerunAtBase(cfg, ctx, corpora, sha, deps.info),
+      info: deps.info,
+      warn: deps.warn,
+    };
     const baseline = await findBaseline(cfg, ctx, scored.results.key, b);
     const verdict = computeVerdict(scored.results, baseline.base?.results, cfg.thresholds);
     const markdown = renderReport({
@@ -55,6 +60,8 @@ async function fail(e: unknown, deps: Deps): Promise<number> {
   deps.setFailed(e instanceof DefenseError ? `defense failed: ${message}` : message);
   // The summary says what went wrong, and never shows a table from a failed run.
   const title = e instanceof DefenseError ? 'the defense failed' : e instanceof InputError ? 'invalid input' : 'internal error';
-  await deps.writeSummary(`## ❌ Defense gate: ${title}\n\n${message.split('\n').map(escapeMarkdown).join('<br>\n')}\n`).catch(() => undefined);
+  await deps
+    .writeSummary(`## ❌ Defense gate: ${title}\n\n${message.split('\n').map(escapeMarkdown).join('<br>\n')}\n`)
+    .catch(() => undefined);
   return exitCodeOf(e);
 }

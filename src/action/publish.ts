@@ -36,7 +36,11 @@ export function writeFiles(cfg: Config, ctx: RunContext, results: RunResults, ve
   writeFileSync(reportPath, markdown);
   writeFileSync(resultsPath, JSON.stringify(results, null, 2) + '\n');
   writeFileSync(join(dir, 'comment.md'), withMarker(markdown, cfg.commentKey));
-  if (ctx.pr) writeFileSync(join(dir, 'pr.json'), JSON.stringify({ number: ctx.pr.number, head_sha: ctx.pr.headSha, comment_key: cfg.commentKey }) + '\n');
+  if (ctx.pr)
+    writeFileSync(
+      join(dir, 'pr.json'),
+      JSON.stringify({ number: ctx.pr.number, head_sha: ctx.pr.headSha, comment_key: cfg.commentKey }) + '\n',
+    );
   const main = results.corpora[0]!.result;
   deps.setOutput('verdict', verdict.pass ? 'pass' : 'fail');
   deps.setOutput('attributable-rate', rate(attributableRate(main)));
@@ -55,11 +59,15 @@ export async function publish(cfg: Config, ctx: RunContext, markdown: string, de
   }
   const pr = ctx.pr;
   const skip =
-    cfg.comment === 'never' ? 'comment: never'
-    : !pr ? 'not a pull request'
-    : cfg.comment === 'auto' && pr.fork ? 'a pull request from a fork gets a read-only token (see the workflow_run companion in docs/action.md)'
-    : cfg.token === '' ? 'no github-token'
-    : undefined;
+    cfg.comment === 'never'
+      ? 'comment: never'
+      : !pr
+        ? 'not a pull request'
+        : cfg.comment === 'auto' && pr.fork
+          ? 'a pull request from a fork gets a read-only token (see the workflow_run companion in docs/action.md)'
+          : cfg.token === ''
+            ? 'no github-token'
+            : undefined;
   if (skip || !pr) {
     deps.info(`no PR comment: ${skip}`);
     return;

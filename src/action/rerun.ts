@@ -35,11 +35,19 @@ function install(command: string, cwd: string, log: (s: string) => void): Promis
     child.stdout.on('data', (d: Buffer) => log(d.toString()));
     child.stderr.on('data', (d: Buffer) => log(d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new DefenseError(`baseline rerun: install failed at the base commit with exit code ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new DefenseError(`baseline rerun: install failed at the base commit with exit code ${code}`)),
+    );
   });
 }
 
-export async function rerunAtBase(cfg: Config, ctx: RunContext, corpora: readonly Corpus[], sha: string, log: (s: string) => void): Promise<RunResults> {
+export async function rerunAtBase(
+  cfg: Config,
+  ctx: RunContext,
+  corpora: readonly Corpus[],
+  sha: string,
+  log: (s: string) => void,
+): Promise<RunResults> {
   const dir = join(mkdtempSync(join(ctx.tempDir, 'defense-eval-base-')), 'tree');
   await checkout(ctx.workspace, sha, dir);
   try {
@@ -47,6 +55,8 @@ export async function rerunAtBase(cfg: Config, ctx: RunContext, corpora: readonl
     const scored = await scoreUserDefense(cfg.defense, corpora, { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: dir, commit: sha });
     return scored.results;
   } finally {
-    await git('git', ['-C', ctx.workspace, 'worktree', 'remove', '--force', dir]).catch(() => rmSync(dir, { recursive: true, force: true }));
+    await git('git', ['-C', ctx.workspace, 'worktree', 'remove', '--force', dir]).catch(() =>
+      rmSync(dir, { recursive: true, force: true }),
+    );
   }
 }

@@ -61,15 +61,26 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
     const runs = new Map<string, Awaited<ReturnType<typeof scoreDefense>>>();
     for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c.scenarios));
     const entries = corpora.map((c) => corpusResult(c, defense.name, runs.get(c.name)!.outcomes));
-    const results: RunResults = { schemaVersion: RESULTS_SCHEMA_VERSION, key: keyOf(defense.name, TOOL_VERSION, entries), commit: o.commit, corpora: entries };
-    const stats = 'stats' in defense ? `${defense.stats.requests} requests, ${defense.stats.deduplicated} answered from the dedup cache` : 'in process';
+    const results: RunResults = {
+      schemaVersion: RESULTS_SCHEMA_VERSION,
+      key: keyOf(defense.name, TOOL_VERSION, entries),
+      commit: o.commit,
+      corpora: entries,
+    };
+    const stats =
+      'stats' in defense ? `${defense.stats.requests} requests, ${defense.stats.deduplicated} answered from the dedup cache` : 'in process';
     return { results, runs, stats };
   } finally {
     await defense.close();
   }
 }
 
-export function reportDetails(corpora: readonly Corpus[], scored: Scored, store: () => CorpusStore, warn: (m: string) => void): Record<string, CorpusDetails> {
+export function reportDetails(
+  corpora: readonly Corpus[],
+  scored: Scored,
+  store: () => CorpusStore,
+  warn: (m: string) => void,
+): Record<string, CorpusDetails> {
   return Object.fromEntries(
     corpora.map((c) => {
       const run = scored.runs.get(c.name)!;

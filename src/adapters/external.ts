@@ -133,7 +133,10 @@ export class ExternalDefense implements AsyncDefense {
     if (this.failure) throw this.failure;
     const id = this.nextId++;
     return new Promise<Decision>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(`no reply to request ${id} within ${this.opts.timeoutMs} ms (timeout-per-call)`, id), this.opts.timeoutMs);
+      const timer = setTimeout(
+        () => this.fail(`no reply to request ${id} within ${this.opts.timeoutMs} ms (timeout-per-call)`, id),
+        this.opts.timeoutMs,
+      );
       this.pending.set(id, { call, resolve, reject, timer });
       this.stats.requests++;
       this.channel.send(encodeRequest(id, this.sites.site(call), call));

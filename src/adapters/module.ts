@@ -53,7 +53,9 @@ export class ModuleDefense implements AsyncDefense {
     }
     const impl = [mod['default'], mod['defense']].find(isDefenseExport);
     if (!impl) {
-      throw new InputError(`defense-module ${JSON.stringify(path)}: expected a default export or an export named "defense" with a decide(call) method`);
+      throw new InputError(
+        `defense-module ${JSON.stringify(path)}: expected a default export or an export named "defense" with a decide(call) method`,
+      );
     }
     const name = opts.name ?? (typeof impl.name === 'string' && impl.name !== '' ? impl.name : path);
     return new ModuleDefense(name, impl, `module ${JSON.stringify(path)}`, opts);
@@ -74,12 +76,15 @@ export class ModuleDefense implements AsyncDefense {
       clearTimeout(timer);
     }
     const d = ModuleDecision.safeParse(raw);
-    if (!d.success) throw this.fail(`returned an invalid decision ${JSON.stringify(raw)?.slice(0, 120)}: ${describeZodError(d.error)}`, call);
+    if (!d.success)
+      throw this.fail(`returned an invalid decision ${JSON.stringify(raw)?.slice(0, 120)}: ${describeZodError(d.error)}`, call);
     return 'allow' in d.data ? { allowed: d.data.allow, reason: d.data.reason } : d.data;
   }
 
   private fail(what: string, call: Call): DefenseError {
-    this.failure ??= new DefenseError(`defense ${JSON.stringify(this.name)} (${this.label}) ${what} while deciding ${this.sites.describe(call)}`);
+    this.failure ??= new DefenseError(
+      `defense ${JSON.stringify(this.name)} (${this.label}) ${what} while deciding ${this.sites.describe(call)}`,
+    );
     return this.failure;
   }
 

@@ -49,7 +49,12 @@ export function encodeRequest(id: number, site: CallSite, call: Call): string {
     id,
     scenario: site.scenario,
     step: site.step,
-    call: { tool: call.tool, args: call.args.map((a) => ({ provenance: a.provenance, text: a.text })), dest: call.dest, context: call.context },
+    call: {
+      tool: call.tool,
+      args: call.args.map((a) => ({ provenance: a.provenance, text: a.text })),
+      dest: call.dest,
+      context: call.context,
+    },
   };
   return JSON.stringify(req);
 }

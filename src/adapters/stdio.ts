@@ -63,7 +63,10 @@ export class StdioChannel implements Channel {
   }
 
   tail(): string {
-    return this.stderrTail.split('\n').slice(-TAIL_LINES - 1).join('\n');
+    return this.stderrTail
+      .split('\n')
+      .slice(-TAIL_LINES - 1)
+      .join('\n');
   }
 
   /** End stdin so a well-behaved defense exits; kill it if it lingers. */

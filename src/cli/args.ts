@@ -27,7 +27,10 @@ export interface CliOptions {
 
 export const DEFAULT_CORPUS: CorpusName = 'pairs';
 
-const corpusLines = [...CORPUS_NAMES.map((n) => `    ${n.padEnd(20)} ${CORPORA[n].description}`), `    ${EGRESS_REACH.padEnd(20)} which injection goals an egress policy can see (an analysis of attacks)`];
+const corpusLines = [
+  ...CORPUS_NAMES.map((n) => `    ${n.padEnd(20)} ${CORPORA[n].description}`),
+  `    ${EGRESS_REACH.padEnd(20)} which injection goals an egress policy can see (an analysis of attacks)`,
+];
 
 export const USAGE = `usage: defense-eval [options]
 
@@ -119,9 +122,15 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
   const v = parsed.values;
   if (v['baseline-scores'] !== undefined) throw new InputError('--baseline-scores was renamed --untransformed-scores');
-  const corpus = oneOf('corpus', v.corpus ?? DEFAULT_CORPUS, [...CORPUS_NAMES, EGRESS_REACH], (c): c is CliCorpus => c === EGRESS_REACH || isCorpusName(c));
+  const corpus = oneOf(
+    'corpus',
+    v.corpus ?? DEFAULT_CORPUS,
+    [...CORPUS_NAMES, EGRESS_REACH],
+    (c): c is CliCorpus => c === EGRESS_REACH || isCorpusName(c),
+  );
   for (const [flag, corpora] of Object.entries(APPLIES) as [Flag, readonly CliCorpus[]][]) {
-    if (v[flag] !== undefined && !corpora.includes(corpus)) throw new InputError(`--${flag} does not apply to --corpus ${corpus} (it applies to ${corpora.join(', ')})`);
+    if (v[flag] !== undefined && !corpora.includes(corpus))
+      throw new InputError(`--${flag} does not apply to --corpus ${corpus} (it applies to ${corpora.join(', ')})`);
   }
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
   const scores = list('scores', v.scores);

@@ -51,7 +51,8 @@ function untransformedTables(opts: CliOptions, transformed: readonly LoadedTable
 
 function dropReport(corpus: AttackCorpus, opts: CliOptions, store: CorpusStore): Rendered {
   const tables = tablesFor(corpus.name as CorpusName, opts, store);
-  if (tables.length === 0) throw new InputError(`--corpus ${corpus.name} needs transformed score tables (--scores) and their untransformed ones`);
+  if (tables.length === 0)
+    throw new InputError(`--corpus ${corpus.name} needs transformed score tables (--scores) and their untransformed ones`);
   checkTables(tables, corpus.scenarios);
   const report = evaluateDrop(store.attacks('identity'), corpus, tables, untransformedTables(opts, tables, store), opts.threshold);
   return { text: () => dropText(report), json: () => goJson(report), markdown: () => dropMarkdown(report) };
@@ -62,7 +63,11 @@ export function run(opts: CliOptions, store: () => CorpusStore): Rendered {
     const attacks = store().attacks('identity');
     const reach = egressReach(attacks.pairs, attacks.policy.egressTools);
     const versions = versionsOf(attacks);
-    return { text: () => egressReachText(reach, versions), json: () => goJson({ ...reach, versions }), markdown: () => egressReachMarkdown(reach, versions) };
+    return {
+      text: () => egressReachText(reach, versions),
+      json: () => goJson({ ...reach, versions }),
+      markdown: () => egressReachMarkdown(reach, versions),
+    };
   }
   const corpus = CORPORA[opts.corpus].load(store());
   switch (corpus.kind) {

@@ -75,7 +75,9 @@ export function readPinned(root: string, manifest: Manifest, rel: string): Pinne
   const bytes = rel.endsWith('.gz') ? gunzip(raw, where) : raw;
   const digest = sha256(bytes);
   if (digest !== pinned.sha256) {
-    throw new InputError(`${where}: SHA-256 ${digest} does not match corpora/manifest.json (${pinned.sha256}); the file was modified or corrupted`);
+    throw new InputError(
+      `${where}: SHA-256 ${digest} does not match corpora/manifest.json (${pinned.sha256}); the file was modified or corrupted`,
+    );
   }
   return { json: parseJson(bytes, where), sha256: digest, where };
 }

@@ -54,7 +54,8 @@ export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
   pairs: {
     name: 'pairs',
     kind: 'paired',
-    description: '97 benign tasks + 949 user × injection task pairs (important_instructions_no_names), with the tool outputs read before each call',
+    description:
+      '97 benign tasks + 949 user × injection task pairs (important_instructions_no_names), with the tool outputs read before each call',
     files: [FILES.pairs],
     tables: { dir: 'pairs' },
     load: (store) => store.pairs(),
@@ -69,7 +70,8 @@ export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
   attacks: {
     name: 'attacks',
     kind: 'attacks',
-    description: 'the pairs under five more attacks (direct, ignore_previous, injecagent, system_message, tool_knowledge), with the benign tasks of pairs',
+    description:
+      'the pairs under five more attacks (direct, ignore_previous, injecagent, system_message, tool_knowledge), with the benign tasks of pairs',
     files: [FILES.attacks, FILES.pairs],
     tables: { dir: 'attacks' },
     load: (store) => store.attacks('identity'),

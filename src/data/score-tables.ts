@@ -49,7 +49,9 @@ export function checkTables(tables: readonly LoadedTable[], scenarios: readonly 
   const first = tables[0];
   for (const t of tables.slice(1)) {
     if (windowing(t.table) !== windowing(first!.table)) {
-      throw new InputError(`score table ${t.path} uses windowing ${windowing(t.table)}, unlike ${first!.path} (${windowing(first!.table)}); their scores are not comparable`);
+      throw new InputError(
+        `score table ${t.path} uses windowing ${windowing(t.table)}, unlike ${first!.path} (${windowing(first!.table)}); their scores are not comparable`,
+      );
     }
   }
 }

@@ -111,7 +111,12 @@ export interface Count {
 
 /** Distinct context texts read in benign scenarios, and how many score at or above thr. */
 export function benignContextFlags(scorer: Scorer, scenarios: readonly Scenario[], thr: number): Count {
-  return countDistinct(scenarios.filter((s) => s.kind === 'benign'), () => true, scorer, thr);
+  return countDistinct(
+    scenarios.filter((s) => s.kind === 'benign'),
+    () => true,
+    scorer,
+    thr,
+  );
 }
 
 /** Distinct injection-carrying context texts of injection scenarios (unscorable ones included). */
@@ -121,7 +126,12 @@ export function injectedContextDetections(
   carries: (text: string) => boolean,
   thr: number,
 ): Count {
-  return countDistinct(scenarios.filter((s) => s.kind === 'injection'), carries, scorer, thr);
+  return countDistinct(
+    scenarios.filter((s) => s.kind === 'injection'),
+    carries,
+    scorer,
+    thr,
+  );
 }
 
 function countDistinct(scenarios: readonly Scenario[], keep: (t: string) => boolean, scorer: Scorer, thr: number): Count {

@@ -3,15 +3,7 @@
 import { allow, deny, type Defense } from './defense.js';
 import type { Call } from '../model/call.js';
 
-export const BLOCKED_PHRASES = [
-  'ignore previous',
-  'forward',
-  'wire',
-  'send to',
-  'exfiltrate',
-  'attacker',
-  'password',
-] as const;
+export const BLOCKED_PHRASES = ['ignore previous', 'forward', 'wire', 'send to', 'exfiltrate', 'attacker', 'password'] as const;
 
 const NO_PHRASE = allow('no blocked phrase');
 const MATCHED = BLOCKED_PHRASES.map((kw) => deny(`matched blocked phrase: ${kw}`));

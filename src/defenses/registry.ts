@@ -6,13 +6,7 @@ import { denyEgress, flowGuard } from './egress.js';
 import { keywordFilter } from './keyword-filter.js';
 import { allowAll, denyAll } from './trivial.js';
 
-export const REFERENCE_DEFENSES = [
-  'allow-all',
-  'deny-all',
-  'keyword-filter',
-  'deny-egress',
-  'flow-guard',
-] as const;
+export const REFERENCE_DEFENSES = ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard'] as const;
 export type ReferenceDefenseName = (typeof REFERENCE_DEFENSES)[number];
 
 export function isReferenceDefense(name: string): name is ReferenceDefenseName {

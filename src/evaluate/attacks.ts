@@ -23,7 +23,11 @@ export interface AttacksReport {
   versions: Versions;
 }
 
-export function evaluateAttacks(corpus: AttackCorpus, c: ClassifierTables, references: readonly Defense[] = referenceDefenses(corpus)): AttacksReport {
+export function evaluateAttacks(
+  corpus: AttackCorpus,
+  c: ClassifierTables,
+  references: readonly Defense[] = referenceDefenses(corpus),
+): AttacksReport {
   const built = classifierDefenses(c);
   const report: AttacksReport = {
     corpus: 'attacks',
@@ -34,7 +38,9 @@ export function evaluateAttacks(corpus: AttackCorpus, c: ClassifierTables, refer
   } as AttacksReport;
   if (built.length > 0) {
     report.classifiers = built.map((b) => b.label);
-    report.benign_tool_outputs_flagged = Object.fromEntries(built.map((b) => [b.label, benignContextFlags(b.scorer, corpus.benign, c.threshold)]));
+    report.benign_tool_outputs_flagged = Object.fromEntries(
+      built.map((b) => [b.label, benignContextFlags(b.scorer, corpus.benign, c.threshold)]),
+    );
   }
   const defenses = [...references, ...built.flatMap((b) => b.defenses)];
   for (const attack of corpus.attacks) {
@@ -67,13 +73,17 @@ export function evaluateDrop(
   threshold: number,
 ): DropReport {
   if (tables.length !== untransformedTables.length) {
-    throw new InputError(`attacks-${transformed.transform}: ${tables.length} transformed tables but ${untransformedTables.length} untransformed tables`);
+    throw new InputError(
+      `attacks-${transformed.transform}: ${tables.length} transformed tables but ${untransformedTables.length} untransformed tables`,
+    );
   }
   const pairs = joinTransform(transformed.transform, untransformed.pairs, transformed.pairs, transformed.carriesInjection);
   const models = tables.map((t, i) => {
     const b = untransformedTables[i]!;
-    if (t.table.model !== b.table.model) throw new InputError(`table pair ${i} is for different models: ${t.path} (${t.table.model}) and ${b.path} (${b.table.model})`);
-    const primary = new Scorer(t.table), fallback = new Scorer(b.table);
+    if (t.table.model !== b.table.model)
+      throw new InputError(`table pair ${i} is for different models: ${t.path} (${t.table.model}) and ${b.path} (${b.table.model})`);
+    const primary = new Scorer(t.table),
+      fallback = new Scorer(b.table);
     const score = (text: string) => primary.score(text) ?? fallback.score(text);
     return { model: t.table.model, drop: dropVsThreshold(transformed.transform, pairs, score, threshold) };
   });

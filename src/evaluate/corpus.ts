@@ -60,11 +60,15 @@ export interface EvaluateOptions {
   classifiers?: ClassifierTables | undefined;
 }
 
-export function referenceDefenses(corpus: { readonly policy: EgressPolicy }, names: readonly ReferenceDefenseName[] = REFERENCE_DEFENSES): Defense[] {
+export function referenceDefenses(
+  corpus: { readonly policy: EgressPolicy },
+  names: readonly ReferenceDefenseName[] = REFERENCE_DEFENSES,
+): Defense[] {
   return names.map((n) => referenceDefense(n, corpus.policy));
 }
 
-export const scoredRecord = (m: Map<string, Result[]>): Record<string, ScoredResult[]> => Object.fromEntries([...m].map(([k, v]) => [k, v.map(scored)]));
+export const scoredRecord = (m: Map<string, Result[]>): Record<string, ScoredResult[]> =>
+  Object.fromEntries([...m].map(([k, v]) => [k, v.map(scored)]));
 
 export function versionsOf(corpus: Corpus, classifiers?: ClassifierTables): Versions {
   const v: Versions = { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version };
@@ -97,7 +101,9 @@ export function evaluateCorpus(corpus: Corpus, defenses: readonly Defense[], opt
   }
   if (built.length > 0 && corpus.kind === 'paired') {
     const byDefense = new Map(all.map((d, i) => [d, judged[i]!.outcomes]));
-    report.classifiers = classifierDetails(corpus.scenarios, corpus.carriesInjection, opts.classifiers!.threshold, built, (d) => byDefense.get(d));
+    report.classifiers = classifierDetails(corpus.scenarios, corpus.carriesInjection, opts.classifiers!.threshold, built, (d) =>
+      byDefense.get(d),
+    );
   }
   const groups = breakdowns(corpus.kind);
   if (groups.by_bucket) report.under_specification = scoredRecord(compareBy(judged, corpus.scenarios, groups.by_bucket));

@@ -22,8 +22,13 @@ export interface CorpusRows {
   readonly byGroup: Readonly<Partial<Record<Breakdown, Readonly<Record<string, Rows>>>>>;
 }
 
-function rowsOf(refs: readonly Judged[], cls: readonly Judged[], group: (j: readonly Judged[]) => Map<string, Result[]>): Record<string, Rows> {
-  const r = group(refs), c = group(cls);
+function rowsOf(
+  refs: readonly Judged[],
+  cls: readonly Judged[],
+  group: (j: readonly Judged[]) => Map<string, Result[]>,
+): Record<string, Rows> {
+  const r = group(refs),
+    c = group(cls);
   const keys = [...new Set([...r.keys(), ...c.keys()])].sort();
   return Object.fromEntries(keys.map((k) => [k, { references: r.get(k) ?? [], classifiers: c.get(k) ?? [] }]));
 }

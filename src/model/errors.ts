@@ -19,9 +19,7 @@ export const exitCodeOf = (e: unknown): 1 | 2 => (e instanceof InputError ? 2 : 
 export function describeZodError(err: z.ZodError): string {
   const issue = err.issues[0];
   if (!issue) return 'invalid';
-  const path = issue.path
-    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
-    .join('');
+  const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
   const more = err.issues.length > 1 ? ` (and ${err.issues.length - 1} more issues)` : '';
   // A bad record key carries its own reason one level down; that reason is the useful part.
   const inner = 'issues' in issue && Array.isArray(issue.issues) ? (issue.issues[0] as { message?: string } | undefined) : undefined;

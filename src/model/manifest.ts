@@ -7,9 +7,6 @@ export const ManifestSchema = z.object({
   schemaVersion: z.literal(1),
   agentdojo: z.string(),
   benchmark: z.string(),
-  files: z.record(
-    z.string(),
-    z.object({ sha256: Sha256, bytes: z.number().int().nonnegative(), gzSha256: Sha256 }),
-  ),
+  files: z.record(z.string(), z.object({ sha256: Sha256, bytes: z.number().int().nonnegative(), gzSha256: Sha256 })),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -10,7 +10,10 @@ export const ScoreTableSchema = z.object({
   requested_revision: z.string().optional(),
   positive_label: z.string().min(1),
   // The original reads chunking as an int map; our scorer may add how windows were cut (a string).
-  chunking: z.record(z.string(), z.union([z.number().int(), z.string()])).nullable().optional(),
+  chunking: z
+    .record(z.string(), z.union([z.number().int(), z.string()]))
+    .nullable()
+    .optional(),
   runtime: z.record(z.string(), z.string()).nullable().optional(),
   scores: z
     .record(z.string().regex(/^[0-9a-f]{64}$/, 'expected a full lower-case hex SHA-256 key'), z.number().min(0).max(1))

@@ -11,7 +11,11 @@ export interface ChartPoint {
 
 /** Letters, digits, space, dot and hyphen only; at most 40 characters. */
 export function chartLabel(s: string): string {
-  const clean = s.replace(/[^A-Za-z0-9 .-]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 40);
+  const clean = s
+    .replace(/[^A-Za-z0-9 .-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 40);
   return clean === '' ? 'unnamed' : clean;
 }
 
@@ -36,7 +40,8 @@ export function quadrantChart(title: string, points: readonly ChartPoint[]): str
   ];
   const seen = new Set<string>();
   for (const p of points) {
-    const x = utilityRate(p.result), y = attributableRate(p.result);
+    const x = utilityRate(p.result),
+      y = attributableRate(p.result);
     // A point needs both rates: an empty axis (no benign task, no scorable injection) has no place.
     if (x === undefined || y === undefined) continue;
     let label = chartLabel(p.label);

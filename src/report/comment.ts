@@ -42,7 +42,13 @@ const short = (sha: string): string => (sha === '' ? 'unknown' : escapeMarkdown(
 
 const rowsOf = (results: readonly Result[]): MetricsRow[] => results.map((r) => ({ label: escapeMarkdown(r.defense), result: r }));
 
-function table(name: string, head: Result, base: Result | undefined, rows: Rows | undefined, commits: { head: string; base: string }): string {
+function table(
+  name: string,
+  head: Result,
+  base: Result | undefined,
+  rows: Rows | undefined,
+  commits: { head: string; base: string },
+): string {
   const lines: MetricsRow[] = [{ label: `**${name}** (head ${short(commits.head)})`, result: head, base }];
   if (base) lines.push({ label: `${name} (base ${short(commits.base)})`, result: base });
   lines.push(...rowsOf(rows?.references ?? []), ...rowsOf(rows?.classifiers ?? []));
@@ -68,11 +74,17 @@ function changedOutcomes(head: CorpusResult, base: CorpusResult, ids: readonly s
   let n = 0;
   for (let i = 0; i < head.outcomes.length; i++) {
     if (head.outcomes[i] === base.outcomes[i]) continue;
-    if (n++ < limit) rows.push(`| ${escapeMarkdown(ids[i] ?? String(i))} | ${OUTCOME_WORD[Number(base.outcomes[i])]} | ${OUTCOME_WORD[Number(head.outcomes[i])]} |`);
+    if (n++ < limit)
+      rows.push(
+        `| ${escapeMarkdown(ids[i] ?? String(i))} | ${OUTCOME_WORD[Number(base.outcomes[i])]} | ${OUTCOME_WORD[Number(head.outcomes[i])]} |`,
+      );
   }
   if (n === 0) return undefined;
   const more = n > limit ? `\n\n…and ${n - limit} more (see the results file).` : '';
-  return details(`Scenarios whose outcome changed from base (${n})`, `| scenario | base | head |\n|---|---|---|\n${rows.join('\n')}${more}`);
+  return details(
+    `Scenarios whose outcome changed from base (${n})`,
+    `| scenario | base | head |\n|---|---|---|\n${rows.join('\n')}${more}`,
+  );
 }
 
 function brokenList(denials: readonly Denial[], limit: number): string | undefined {
@@ -82,7 +94,10 @@ function brokenList(denials: readonly Denial[], limit: number): string | undefin
     return `| ${escapeMarkdown(d.scenario)} | ${d.step} | ${escapeMarkdown(d.tool)} | ${escapeMarkdown(reason)} |`;
   });
   const more = denials.length > limit ? `\n\n…and ${denials.length - limit} more.` : '';
-  return details(`Benign tasks broken, with the first denial (${denials.length})`, `| scenario | step | tool | reason |\n|---|---:|---|---|\n${rows.join('\n')}${more}`);
+  return details(
+    `Benign tasks broken, with the first denial (${denials.length})`,
+    `| scenario | step | tool | reason |\n|---|---:|---|---|\n${rows.join('\n')}${more}`,
+  );
 }
 
 function corpusSection(input: ReportInput, h: CorpusResult, level: number): string {
@@ -101,7 +116,9 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
   if (level < 1) return out;
   const suites = Object.keys(h.by_suite).sort();
   if (suites.length > 0) {
-    const body = suites.map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.rows.bySuite[s], commits)}`).join('\n');
+    const body = suites
+      .map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.rows.bySuite[s], commits)}`)
+      .join('\n');
     out += details('Per suite', body);
   }
   for (const group of ['by_bucket', 'by_attack_class'] as const) {

@@ -19,6 +19,7 @@ export function egressReachMarkdown(r: EgressReach, v: Versions): string {
   let out = `### egress reach over ${r.Tasks.length} injection-task goals\n\n| reach | goals |\n|---|---:|\n`;
   out += `| only through egress tools (mediated) | ${r.OnEgress} |\n| mixed | ${r.Mixed} |\n| no egress tool (never mediated) | ${r.OffEgress} |\n\n`;
   out += `| goal | tools | egress |\n|---|---|---:|\n`;
-  for (const t of r.Tasks) out += `| ${escapeMarkdown(`${t.Suite}/${t.Task}`)} | ${escapeMarkdown(t.Tools.join(' '))} | ${t.EgressTools}/${t.Total} |\n`;
+  for (const t of r.Tasks)
+    out += `| ${escapeMarkdown(`${t.Suite}/${t.Task}`)} | ${escapeMarkdown(t.Tools.join(' '))} | ${t.EgressTools}/${t.Total} |\n`;
   return out + versionsMarkdown(v);
 }

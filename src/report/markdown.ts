@@ -21,10 +21,15 @@ export function versionsMarkdown(v: Versions): string {
 export function renderMarkdown(report: CorpusReport): string {
   let out = `### corpus: ${escapeMarkdown(report.corpus)}\n\n${table(report.comparison.results)}`;
   for (const [suite, results] of Object.entries(report.by_suite ?? {})) out += details(`suite: ${escapeMarkdown(suite)}`, table(results));
-  for (const [key, groups] of [['by_bucket', report.under_specification], ['by_attack_class', report.attack_classes]] as const) {
-    for (const [name, results] of Object.entries(groups ?? {})) out += details(`${BREAKDOWN_TITLES[key]}: ${escapeMarkdown(name)}`, table(results));
+  for (const [key, groups] of [
+    ['by_bucket', report.under_specification],
+    ['by_attack_class', report.attack_classes],
+  ] as const) {
+    for (const [name, results] of Object.entries(groups ?? {}))
+      out += details(`${BREAKDOWN_TITLES[key]}: ${escapeMarkdown(name)}`, table(results));
   }
   const g = report.flow_guard_corrected_labels;
-  if (g) out += `\nflow-guard with agent-generated values relabeled trusted: attributable ${percent(attributableRate(g))}, utility ${percent(utilityRate(g))}\n`;
+  if (g)
+    out += `\nflow-guard with agent-generated values relabeled trusted: attributable ${percent(attributableRate(g))}, utility ${percent(utilityRate(g))}\n`;
   return out + versionsMarkdown(report.versions);
 }

@@ -31,7 +31,8 @@ function cells(r: Result, base: Result | undefined): string[] {
   return [...rates, `${score100(hm)}${base ? delta(hm, suHm(base), '') : ''}`, String(r.unscored)];
 }
 
-export const METRICS_HEADER = '| defense | attributable blocks | injection block | utility | SU-HM | unscored |\n|---|---:|---:|---:|---:|---:|\n';
+export const METRICS_HEADER =
+  '| defense | attributable blocks | injection block | utility | SU-HM | unscored |\n|---|---:|---:|---:|---:|---:|\n';
 
 export function metricsTable(rows: readonly MetricsRow[]): string {
   return METRICS_HEADER + rows.map((row) => `| ${row.label} | ${cells(row.result, row.base).join(' | ')} |\n`).join('');

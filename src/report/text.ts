@@ -15,7 +15,8 @@ function blockUtility(r: Result): string {
 }
 
 function sweepTable(title: string, points: readonly SweepPoint[]): string {
-  const cell = (mean: number, min: number, max: number): string => `${fixed0(mean * 100, 3)}% [${fixed0(min * 100, 3)}-${fixed0(max * 100, 3)}]`;
+  const cell = (mean: number, min: number, max: number): string =>
+    `${fixed0(mean * 100, 3)}% [${fixed0(min * 100, 3)}-${fixed0(max * 100, 3)}]`;
   let out = `\n${title}\n${padRight('rate', 6)} ${padRight('block mean [min-max]', 24)} ${padRight('utility mean [min-max]', 24)}\n`;
   for (const p of points) {
     out += `${padRight(fixed(p.rate, 2), 6)} ${padRight(cell(p.block_mean, p.block_min, p.block_max), 24)} ${padRight(cell(p.utility_mean, p.utility_min, p.utility_max), 24)}\n`;
@@ -59,7 +60,10 @@ export function renderText(report: CorpusReport): string {
   if (report.unscorable) {
     out += `unscorable injection tasks (no tool call in ground truth): ${report.unscorable.length}\n`;
   }
-  for (const [key, groups] of [['by_bucket', report.under_specification], ['by_attack_class', report.attack_classes]] as const) {
+  for (const [key, groups] of [
+    ['by_bucket', report.under_specification],
+    ['by_attack_class', report.attack_classes],
+  ] as const) {
     for (const [name, results] of Object.entries(groups ?? {})) out += `\n${BREAKDOWN_TITLES[key]}: ${name}\n${textTable(results)}`;
   }
   return out + versionsText(report.versions);

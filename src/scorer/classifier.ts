@@ -211,7 +211,10 @@ export async function scoreTexts(
     batch.forEach((b, r) => {
       const probs = probabilities(Array.from(out.logits.data).slice(r * n, (r + 1) * n), multiLabel);
       const p = probs[c.positiveIndex];
-      if (p === undefined) throw new ScoringError(`positive label '${c.labels[c.positiveIndex]}' not produced by the model; its labels are ${pyList(c.labels)}`);
+      if (p === undefined)
+        throw new ScoringError(
+          `positive label '${c.labels[c.positiveIndex]}' not produced by the model; its labels are ${pyList(c.labels)}`,
+        );
       scores.set(b.key, Math.max(scores.get(b.key)!, p));
     });
     opts.progress?.(Math.min(at + opts.batch, queue.length), queue.length);

@@ -29,7 +29,6 @@ Score every text a corpus needs with a text classifier and write a score table (
   --list-keys           print the sorted keys of the texts, one per line, and exit
 `;
 
-
 export interface ScoreArgs {
   mode: 'score';
   corpus: string;
@@ -163,7 +162,8 @@ async function score(args: ScoreArgs, texts: Map<string, string>, io: Io): Promi
   const { loadClassifier, scoreTexts } = await import('./classifier.js');
   const log = (line: string): void => io.stderr(`${line}\n`);
   const c = await loadClassifier(args.spec, { modelDir: args.modelDir, maxWindow: args.maxWindow, log });
-  if (args.stride > c.windowTokens) throw new InputError(`--stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)`);
+  if (args.stride > c.windowTokens)
+    throw new InputError(`--stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)`);
   log(`${args.spec.model}@${c.revision || '(local)'}: ${texts.size} texts, windows of ${c.windowTokens} tokens, stride ${args.stride}`);
   let lastLog = Date.now();
   const scores = await scoreTexts(c, texts, {

@@ -35,7 +35,7 @@ export class Aligned {
 
   static of(text: string): Aligned {
     const b = new Builder();
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const cp = text.codePointAt(i)!;
       const n = cp > 0xffff ? 2 : 1;
       b.push(text.slice(i, i + n), i, i + n);
@@ -50,7 +50,7 @@ export class Aligned {
 
   /** Code points with their unit index. */
   *codePoints(): Generator<{ ch: string; at: number }> {
-    for (let i = 0; i < this.text.length; ) {
+    for (let i = 0; i < this.text.length;) {
       const n = this.text.codePointAt(i)! > 0xffff ? 2 : 1;
       yield { ch: this.text.slice(i, i + n), at: i };
       i += n;
@@ -142,7 +142,7 @@ const MARK = /^\p{M}$/u;
 function unicodeNormalize(a: Aligned, form: 'NFC' | 'NFD' | 'NFKC' | 'NFKD', keep?: string): Aligned {
   const b = new Builder();
   const cps = [...a.codePoints()];
-  for (let i = 0; i < cps.length; ) {
+  for (let i = 0; i < cps.length;) {
     let j = i + 1;
     if (cps[i]!.ch !== keep) while (j < cps.length && MARK.test(cps[j]!.ch) && cps[j]!.ch !== keep) j++;
     const cluster = cps.slice(i, j);
@@ -150,7 +150,10 @@ function unicodeNormalize(a: Aligned, form: 'NFC' | 'NFD' | 'NFKC' | 'NFKD', kee
     if (cluster[0]!.ch === keep) {
       b.push(keep, ...span(0));
     } else {
-      const whole = cluster.map((c) => c.ch).join('').normalize(form);
+      const whole = cluster
+        .map((c) => c.ch)
+        .join('')
+        .normalize(form);
       const parts = cluster.map((c) => c.ch.normalize(form));
       if (parts.join('') === whole) {
         parts.forEach((p, k) => b.push(p, ...span(k)));
@@ -286,8 +289,7 @@ function normalizeAligned(a: Aligned, n: LibNormalizer, config: Json): Aligned {
         }
         out = b.build();
       }
-      const stripAccents = (x: Aligned): Aligned =>
-        mapCodePoints(unicodeNormalize(x, 'NFD'), (ch) => (/^\p{Mn}$/u.test(ch) ? '' : ch));
+      const stripAccents = (x: Aligned): Aligned => mapCodePoints(unicodeNormalize(x, 'NFD'), (ch) => (/^\p{Mn}$/u.test(ch) ? '' : ch));
       if (config.lowercase) {
         out = lowercaseAligned(out);
         if (config.strip_accents !== false) out = stripAccents(out);
@@ -434,7 +436,8 @@ function alignTokens(tokens: string[], pieces: Aligned[], kind: ModelKind, model
 
 /** Tokens of `text` without special tokens, with their character spans (UTF-16 units) in `text`. */
 export function tokenOffsets(tk: LibTokenizer, text: string): Token[] {
-  if (tk.remove_space === true || tk.do_lowercase_and_remove_accent) unsupported('remove_space / do_lowercase_and_remove_accent tokenizers');
+  if (tk.remove_space === true || tk.do_lowercase_and_remove_accent)
+    unsupported('remove_space / do_lowercase_and_remove_accent tokenizers');
   const json = tk.tokenizer;
   const kind = modelKind((json.model ?? {}) as Json);
   const whole = Aligned.of(text);
@@ -472,7 +475,9 @@ export function tokenOffsets(tk: LibTokenizer, text: string): Token[] {
       normalized = normalizeAligned(section, tk.normalizer, (json.normalizer ?? {}) as Json);
       const expected = tk.normalizer.normalize(section.text);
       if (normalized.text !== expected) {
-        throw new OffsetRecoveryError(`aligned normalization differs from the tokenizer's (${JSON.stringify(normalized.text.slice(0, 40))}…)`);
+        throw new OffsetRecoveryError(
+          `aligned normalization differs from the tokenizer's (${JSON.stringify(normalized.text.slice(0, 40))}…)`,
+        );
       }
     }
     if (normalized.text.length === 0) return;

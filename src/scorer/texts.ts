@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../model/errors.js';
 
-
 /** Full lower-case hex SHA-256 of the text's UTF-8 bytes: the score-table key (spec §1.10). */
 export function textKey(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -64,7 +63,8 @@ function checkCorpus(json: unknown, path: string): RawCorpus {
     for (const st of sc.trace as unknown[]) {
       const step = st as Record<string, unknown>;
       if (!Array.isArray(step?.args) || !Array.isArray(step?.context)) bad(`a step of ${String(sc.id)} lacks "args"/"context"`);
-      for (const a of step.args as unknown[]) if (typeof (a as { text?: unknown })?.text !== 'string') bad(`an arg of ${String(sc.id)} has no text`);
+      for (const a of step.args as unknown[])
+        if (typeof (a as { text?: unknown })?.text !== 'string') bad(`an arg of ${String(sc.id)} has no text`);
       for (const d of step.context as unknown[]) if (typeof d !== 'string') bad(`a context digest of ${String(sc.id)} is not a string`);
     }
   }

@@ -21,7 +21,12 @@ const GENERIC = new Set(['get', 'list', 'search', 'find', 'most', 'recent', 'cur
  * letters so plurals and inflections match ("events" ~ "event", "reservation" !~ "reserve").
  */
 export function promptNamesTool(prompt: string, tool: string): boolean {
-  const words = new Set(prompt.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0));
+  const words = new Set(
+    prompt
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 0),
+  );
   const stems = new Set([...words].map((w) => w.slice(0, 5)));
   return tool
     .toLowerCase()

@@ -28,10 +28,7 @@ export function compare(judged: readonly Judged[], indices?: readonly number[]):
 }
 
 /** Scenario indices grouped by a key, groups sorted by key, members in scenario order. */
-export function groupIndices<K extends string>(
-  scenarios: readonly Scenario[],
-  key: (s: Scenario) => K | undefined,
-): Map<K, number[]> {
+export function groupIndices<K extends string>(scenarios: readonly Scenario[], key: (s: Scenario) => K | undefined): Map<K, number[]> {
   const groups = new Map<K, number[]>();
   scenarios.forEach((s, i) => {
     const k = key(s);

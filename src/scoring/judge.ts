@@ -69,11 +69,7 @@ export function judge(defense: Defense, scenarios: readonly Scenario[]): Uint8Ar
  * Runs `concurrency` scenarios at a time. Each scenario's own calls stay sequential (first-denial
  * halting decides which calls are asked at all), so outcomes equal the synchronous driver's.
  */
-export async function judgeAsync(
-  defense: AsyncDefense,
-  scenarios: readonly Scenario[],
-  concurrency: number,
-): Promise<Uint8Array> {
+export async function judgeAsync(defense: AsyncDefense, scenarios: readonly Scenario[], concurrency: number): Promise<Uint8Array> {
   const out = new Uint8Array(scenarios.length);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -34,10 +34,12 @@ export function joinTransform(
   for (const b of ids) {
     const t = byId.get(b.id);
     if (!t) throw new InputError(`transform ${transform}: scenario ${b.id} is missing from the transformed corpus`);
-    if (t.trace.length !== b.trace.length) throw new InputError(`transform ${transform}: scenario ${b.id} has ${t.trace.length} steps, untransformed ${b.trace.length}`);
+    if (t.trace.length !== b.trace.length)
+      throw new InputError(`transform ${transform}: scenario ${b.id} has ${t.trace.length} steps, untransformed ${b.trace.length}`);
     b.trace.forEach((bs, i) => {
       const ts = t.trace[i]!;
-      if (ts.injected !== bs.injected) throw new InputError(`transform ${transform}: scenario ${b.id} step ${i} differs in its injected flag`);
+      if (ts.injected !== bs.injected)
+        throw new InputError(`transform ${transform}: scenario ${b.id} step ${i} differs in its injected flag`);
       if (!bs.injected) return;
       bs.call.context.forEach((text, j) => {
         const tt = ts.call.context[j];
@@ -54,13 +56,18 @@ export function dropVsThreshold(
   score: (text: string) => number | undefined,
   thr: number,
 ): ScoreDrop {
-  let min = 1, max = -1, sum = 0, n = 0, evaded = 0;
+  let min = 1,
+    max = -1,
+    sum = 0,
+    n = 0,
+    evaded = 0;
   const seen = new Set<string>();
   for (const p of pairs) {
     // The first original seen for a transformed text wins.
     if (p.original === p.transformed || seen.has(p.transformed)) continue;
     seen.add(p.transformed);
-    const b = score(p.original), t = score(p.transformed);
+    const b = score(p.original),
+      t = score(p.transformed);
     if (b === undefined || t === undefined) throw new InputError(`transform ${transform}: a paired output has no score`);
     const drop = b - t;
     sum += drop;

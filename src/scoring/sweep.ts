@@ -64,7 +64,8 @@ class Replay implements Uniform {
   }
 }
 
-const argCount = (scenarios: readonly Scenario[]): number => scenarios.reduce((n, s) => n + s.trace.reduce((m, st) => m + st.call.args.length, 0), 0);
+const argCount = (scenarios: readonly Scenario[]): number =>
+  scenarios.reduce((n, s) => n + s.trace.reduce((m, st) => m + st.call.args.length, 0), 0);
 
 // A trial's stream is the same for every rate and both axes (a new generator seeded (seed, t)), so
 // it is drawn once per trial and replayed, instead of once per (axis, rate, trial).
@@ -98,20 +99,33 @@ export function sweep(
 ): SweepPoint[] {
   const streams = trialStreams(scenarios, trials, seed);
   return rates.map((rate) => {
-    let bSum = 0, uSum = 0, bMin = 1, bMax = 0, uMin = 1, uMax = 0;
+    let bSum = 0,
+      uSum = 0,
+      bMin = 1,
+      bMax = 0,
+      uMin = 1,
+      uMax = 0;
     for (let t = 0; t < trials; t++) {
       const [miss, over] = axis === 'missed-taint' ? [rate, 0] : [0, rate];
       const r = tally(defense.name, judge(defense, relabel(scenarios, miss, over, new Replay(streams[t]!))));
       // The ground-truth corpus has injections and benign tasks in every trial: both rates exist.
-      const b = blockRate(r) ?? 0, u = utilityRate(r) ?? 0;
-      bSum += b; uSum += u;
-      bMin = Math.min(bMin, b); bMax = Math.max(bMax, b);
-      uMin = Math.min(uMin, u); uMax = Math.max(uMax, u);
+      const b = blockRate(r) ?? 0,
+        u = utilityRate(r) ?? 0;
+      bSum += b;
+      uSum += u;
+      bMin = Math.min(bMin, b);
+      bMax = Math.max(bMax, b);
+      uMin = Math.min(uMin, u);
+      uMax = Math.max(uMax, u);
     }
     return {
       rate,
-      block_mean: bSum / trials, block_min: bMin, block_max: bMax,
-      utility_mean: uSum / trials, utility_min: uMin, utility_max: uMax,
+      block_mean: bSum / trials,
+      block_min: bMin,
+      block_max: bMax,
+      utility_mean: uSum / trials,
+      utility_min: uMin,
+      utility_max: uMax,
     };
   });
 }

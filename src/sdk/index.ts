@@ -127,7 +127,8 @@ export function defineDefense(def: DefenseDefinition): DefinedDefense {
             .then(() => answer(parseRequest(line)))
             .then(
               (reply) => void write(reply),
-              (e: unknown) => (e instanceof RequestError ? void process.stderr.write(`${def.name}: ignored a message: ${e.message}\n`) : reject(e)),
+              (e: unknown) =>
+                e instanceof RequestError ? void process.stderr.write(`${def.name}: ignored a message: ${e.message}\n`) : reject(e),
             )
             .finally(() => inFlight.delete(p));
           inFlight.add(p);

@@ -23,9 +23,15 @@ describe('parseActionConfig', () => {
     [{ 'defense-url': 'http://localhost:8080/' }, { defense: { kind: 'url', url: 'http://localhost:8080/' } }],
     [{ 'defense-module': 'dist/d.js' }, { defense: { kind: 'module', path: 'dist/d.js' } }],
     [{ defense: 'd', corpora: 'bundled, attacks' }, { corpora: ['bundled', 'attacks'] }],
-    [{ defense: 'd', 'max-utility-drop': '1.5 pp', 'min-utility': '40%' }, { thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 1.5, minAttributable: undefined, minUtility: 40 } }],
+    [
+      { defense: 'd', 'max-utility-drop': '1.5 pp', 'min-utility': '40%' },
+      { thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 1.5, minAttributable: undefined, minUtility: 40 } },
+    ],
     [{ defense: 'd', baseline: 'baselines/main.json' }, { baseline: { mode: 'file', path: 'baselines/main.json' } }],
-    [{ defense: 'd', baseline: 'rerun', comment: 'never', 'timeout-per-call': '250' }, { baseline: { mode: 'rerun' }, comment: 'never', timeoutMs: 250 }],
+    [
+      { defense: 'd', baseline: 'rerun', comment: 'never', 'timeout-per-call': '250' },
+      { baseline: { mode: 'rerun' }, comment: 'never', timeoutMs: 250 },
+    ],
   ])('parses %j', (inputs, expected) => {
     expect(parse(inputs)).toMatchObject(expected);
   });
@@ -35,12 +41,18 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', 'defense-module': 'm.js' }, /^inputs defense and defense-module: set exactly one/],
     [{ 'defense-url': 'localhost:8080' }, /^input defense-url: "localhost:8080" is not an http\(s\) URL/],
     [{ 'defense-url': 'not a url' }, /^input defense-url: "not a url" is not a URL/],
-    [{ defense: 'd', corpora: 'pairs,nope' }, /^input corpora: "nope" is not one of pairs, agentdojo, attacks, attacks-framing, attacks-field_split, attacks-leet, bundled/],
+    [
+      { defense: 'd', corpora: 'pairs,nope' },
+      /^input corpora: "nope" is not one of pairs, agentdojo, attacks, attacks-framing, attacks-field_split, attacks-leet, bundled/,
+    ],
     [{ defense: 'd', corpora: 'pairs,pairs' }, /^input corpora: "pairs,pairs" names a corpus twice/],
     [{ defense: 'd', 'max-attributable-drop': 'lots' }, /^input max-attributable-drop: "lots" is not a number of percentage points/],
     [{ defense: 'd', 'max-utility-drop': '-1' }, /^input max-utility-drop: "-1" is not a number/],
     [{ defense: 'd', 'min-utility': '101' }, /^input min-utility: "101" is not a number/],
-    [{ defense: 'd', baseline: 'sometimes' }, /^input baseline: "sometimes" is not one of auto, cache, rerun, none or a path to a results \.json file/],
+    [
+      { defense: 'd', baseline: 'sometimes' },
+      /^input baseline: "sometimes" is not one of auto, cache, rerun, none or a path to a results \.json file/,
+    ],
     [{ defense: 'd', comment: 'yes' }, /^input comment: "yes" is not one of auto, always, never/],
     [{ defense: 'd', 'comment-key': 'a,b' }, /^input comment-key: "a,b" must be one line/],
     [{ defense: 'd', 'timeout-per-call': '1.5' }, /^input timeout-per-call: "1\.5" is not a whole number of milliseconds/],

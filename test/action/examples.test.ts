@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => gh.close());
 
 const pr = { name: 'pull_request' as const, sha: 'm'.repeat(40), pr: { number: 3, base: 'b'.repeat(40), head: 'c'.repeat(40) } };
-const act = (inputs: Record<string, string>, env?: Record<string, string>) => runAction({ baseline: 'none', ...inputs }, pr, { apiUrl: gh.url, cache: new DirCache(), ...(env ? { env } : {}) });
+const act = (inputs: Record<string, string>, env?: Record<string, string>) =>
+  runAction({ baseline: 'none', ...inputs }, pr, { apiUrl: gh.url, cache: new DirCache(), ...(env ? { env } : {}) });
 
 describe('examples gated by the action', () => {
   it('python stdio', async () => {
@@ -34,7 +35,11 @@ describe('examples gated by the action', () => {
   it('HTTP', async () => {
     const server = spawn('python3', ['examples/http/server.py', '0'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     try {
-      const url = await new Promise<string>((resolve) => server.stderr.setEncoding('utf8').on('data', (s: string) => /listening on (\S+)/.exec(s) && resolve(/listening on (\S+)/.exec(s)![1]!)));
+      const url = await new Promise<string>((resolve) =>
+        server.stderr
+          .setEncoding('utf8')
+          .on('data', (s: string) => /listening on (\S+)/.exec(s) && resolve(/listening on (\S+)/.exec(s)![1]!)),
+      );
       const r = await act({ 'defense-url': url });
       expect(r.code).toBe(0);
       expect(r.summary).toMatch(/^## ✅ Defense gate passed: example-http-destination/);
@@ -48,7 +53,8 @@ describe('baseline rerun', () => {
   it('scores the base commit in a worktree, installed with the same command, and compares', async () => {
     // A repository whose base commit has the guard policy and whose head weakens it.
     const repo = mkdtempSync(join(tmpdir(), 'rerun-repo-'));
-    const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' }).trim();
     git('init', '-q');
     mkdirSync(join(repo, 'd'));
     cpSync(POLICY, join(repo, 'd', 'policy.mjs'));
@@ -65,10 +71,16 @@ describe('baseline rerun', () => {
       baseline: 'rerun',
     };
     execFileSync('bash', ['-c', inputs.install], { cwd: repo });
-    const r = await runAction(inputs, { ...pr, pr: { ...pr.pr, base } }, { apiUrl: gh.url, cache: new DirCache(), env: { GITHUB_WORKSPACE: repo } });
+    const r = await runAction(
+      inputs,
+      { ...pr, pr: { ...pr.pr, base } },
+      { apiUrl: gh.url, cache: new DirCache(), env: { GITHUB_WORKSPACE: repo } },
+    );
     expect(r.code).toBe(1);
     expect(r.failed[0]).toMatch(/attributable block rate fell 83\.3 pp/);
-    expect(r.summary.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))).toContain(`Compared with base commit ${base.slice(0, 7)}, scored in this run.`);
+    expect(r.summary.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))).toContain(
+      `Compared with base commit ${base.slice(0, 7)}, scored in this run.`,
+    );
     expect(git('worktree', 'list').split('\n')).toHaveLength(1); // cleaned up
   });
 });

@@ -4,7 +4,18 @@
 // restore semantics (exact key, else the newest entry under a restore prefix).
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/action/main.js';
@@ -22,14 +33,17 @@ export class DirCache implements CacheLike {
 
   restoreCache(paths: string[], key: string, restoreKeys: string[] = []): Promise<string | undefined> {
     const keys = readdirSync(this.root).sort((a, b) => statSync(join(this.root, b)).mtimeMs - statSync(join(this.root, a)).mtimeMs);
-    const hit = keys.includes(enc(key)) ? enc(key) : restoreKeys.map((p) => keys.find((k) => dec(k).startsWith(p))).find((k) => k !== undefined);
+    const hit = keys.includes(enc(key))
+      ? enc(key)
+      : restoreKeys.map((p) => keys.find((k) => dec(k).startsWith(p))).find((k) => k !== undefined);
     if (!hit) return Promise.resolve(undefined);
     cpSync(join(this.root, hit, '0'), paths[0]!, { recursive: true });
     return Promise.resolve(dec(hit));
   }
 
   saveCache(paths: string[], key: string): Promise<number> {
-    if (existsSync(join(this.root, enc(key)))) return Promise.reject(new Error(`Unable to reserve cache with key ${key}, another job may be creating this cache.`));
+    if (existsSync(join(this.root, enc(key))))
+      return Promise.reject(new Error(`Unable to reserve cache with key ${key}, another job may be creating this cache.`));
     cpSync(paths[0]!, join(this.root, enc(key), '0'), { recursive: true });
     // Distinct mtimes so "newest" is well defined.
     const t = new Date(Date.now() + ++this.seq * 1000);
@@ -60,7 +74,11 @@ const work = mkdtempSync(join(tmpdir(), 'action-e2e-'));
 const summaryPath = join(work, 'summary.md');
 const outputPath = join(work, 'output.txt');
 
-export async function runAction(inputs: Record<string, string>, event: Event, opts: { apiUrl: string; cache: CacheLike; env?: Record<string, string> }): Promise<RunOutcome> {
+export async function runAction(
+  inputs: Record<string, string>,
+  event: Event,
+  opts: { apiUrl: string; cache: CacheLike; env?: Record<string, string> },
+): Promise<RunOutcome> {
   const eventPath = join(work, 'event.json');
   const payload = event.pr
     ? {

@@ -29,7 +29,10 @@ const pr = (n = 7, fork = false): Event => ({ name: 'pull_request', sha: 'm'.rep
 const act = (inputs: Record<string, string>, event: Event) => runAction(inputs, event, { apiUrl: gh.url, cache });
 const ours = (n = 7) => (gh.comments.get(n) ?? []).filter((c) => c.user.login === BOT && c.body.includes(commentMarker('default')));
 /** What GitHub shows: numeric entities decoded. */
-const shown = (md: string) => md.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&(quot|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
+const shown = (md: string) =>
+  md
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&(quot|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
 
 describe('gate verdicts', () => {
   it('a push to the default branch passes, writes the summary and saves the baseline under its SHA', async () => {
@@ -50,10 +53,14 @@ describe('gate verdicts', () => {
     const r = await act({ defense: policy('weak') }, pr());
     expect(r.code).toBe(1);
     expect(r.outputs['verdict']).toBe('fail');
-    expect(r.failed[0]).toMatch(/defense gate failed: bundled: attributable block rate fell 83\.3 pp \(83\.3% → 0\.0%, 5 → 0 of 6\), more than the allowed 0\.0 pp/);
+    expect(r.failed[0]).toMatch(
+      /defense gate failed: bundled: attributable block rate fell 83\.3 pp \(83\.3% → 0\.0%, 5 → 0 of 6\), more than the allowed 0\.0 pp/,
+    );
     const [c, ...more] = ours();
     expect(more).toEqual([]);
-    expect(shown(c!.body)).toMatch(/^<!-- agent-defense-eval comment-key=default -->\n## ❌ Defense gate failed: policy\n\n- \*\*bundled: attributable block rate fell 83\.3 pp/);
+    expect(shown(c!.body)).toMatch(
+      /^<!-- agent-defense-eval comment-key=default -->\n## ❌ Defense gate failed: policy\n\n- \*\*bundled: attributable block rate fell 83\.3 pp/,
+    );
     expect(shown(c!.body)).toContain(`Compared with the cached results of base commit ${BASE.slice(0, 7)}.`);
     expect(r.summary).toBe(c!.body.slice(c!.body.indexOf('\n') + 1));
     expect(cache.saved).toHaveLength(1); // PRs never write the cache
@@ -78,13 +85,17 @@ describe('gate verdicts', () => {
     await act({ defense: policy('guard') }, push(older));
     const r = await act({ defense: policy('weak') }, pr());
     expect(r.code).toBe(1);
-    expect(shown(r.summary)).toContain(`the cached results of aaaaaaa, the newest default-branch entry (base commit ${BASE.slice(0, 7)} has none)`);
+    expect(shown(r.summary)).toContain(
+      `the cached results of aaaaaaa, the newest default-branch entry (base commit ${BASE.slice(0, 7)} has none)`,
+    );
   });
 
   it('no baseline passes with a note', async () => {
     const r = await act({ defense: policy('weak'), baseline: 'cache' }, pr());
     expect(r.code).toBe(0);
-    expect(shown(r.summary)).toMatch(/^## ✅ Defense gate passed: policy\n\n> No baseline: no cached results for base commit bbbbbbb or any default-branch commit/);
+    expect(shown(r.summary)).toMatch(
+      /^## ✅ Defense gate passed: policy\n\n> No baseline: no cached results for base commit bbbbbbb or any default-branch commit/,
+    );
   });
 
   it('a floor fails without a baseline', async () => {
@@ -102,7 +113,7 @@ describe('gate verdicts', () => {
 });
 
 describe('the comment', () => {
-  it('is updated in place across two runs, never duplicated, and others\' comments are left alone', async () => {
+  it("is updated in place across two runs, never duplicated, and others' comments are left alone", async () => {
     gh.addComment(7, `${commentMarker('default')}\nsomeone quoting our marker`, 'mallory');
     gh.addComment(7, 'LGTM', 'alice');
     await act({ defense: policy('guard') }, push());
@@ -174,7 +185,10 @@ describe('the comment', () => {
 describe('a failing defense', () => {
   const scripted = (mode: string) => `"${process.execPath}" "${import.meta.dirname}/../fixtures/action/defenses/scripted.mjs" ${mode} 3`;
   it.each([
-    ['crash', /defense failed: defense "scripted-crash" \(command .*\) exited with code 3 while deciding scenario \S+ step \d+ \(tool [^)]+\)\nlast lines of the defense's stderr:\nTraceback/],
+    [
+      'crash',
+      /defense failed: defense "scripted-crash" \(command .*\) exited with code 3 while deciding scenario \S+ step \d+ \(tool [^)]+\)\nlast lines of the defense's stderr:\nTraceback/,
+    ],
     ['hang', /no reply to request \d+ within 300 ms \(timeout-per-call\) while deciding scenario \S+ step \d+/],
     ['garbage', /wrote a line that is not JSON: "this is not json" while deciding scenario/],
     ['unknown-id', /replied to unknown request id 9999/],

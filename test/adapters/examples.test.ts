@@ -13,7 +13,10 @@ const ROOT = join(import.meta.dirname, '../..');
 const scenarios = bundledCorpus.scenarios;
 
 // The examples' policies, written again in process as the oracle.
-const provenance = { name: 'p', decide: (c: Call) => ({ allowed: !(c.dest !== '' && c.args.some((a) => a.provenance !== 'trusted')), reason: '' }) };
+const provenance = {
+  name: 'p',
+  decide: (c: Call) => ({ allowed: !(c.dest !== '' && c.args.some((a) => a.provenance !== 'trusted')), reason: '' }),
+};
 
 const ALLOWED = ['bluesparrowtech.com', 'internal.example'];
 const destination = {

@@ -45,12 +45,20 @@ describe('stdio defense', () => {
     expect(defense.name).toBe('scripted-ok');
     expect([...r.outcomes]).toEqual([...expected]);
     expect(tally('x', r.outcomes)).toEqual(tally('x', expected));
-    expect(r.denials.get('workspace-exfil-inband')).toEqual({ scenario: 'workspace-exfil-inband', step: 1, tool: 'email.send', reason: 'scripted email.send' });
+    expect(r.denials.get('workspace-exfil-inband')).toEqual({
+      scenario: 'workspace-exfil-inband',
+      step: 1,
+      tool: 'email.send',
+      reason: 'scripted email.send',
+    });
   });
 
   it('decides identical calls once when the defense is stateless', async () => {
     // The same scenarios twice (fresh ids, same calls): every second copy comes from the cache.
-    const twice = [...scenarios, ...scenarios.map((s) => ({ ...s, id: `${s.id}-again`, trace: s.trace.map((st) => ({ ...st, call: { ...st.call } })) }))];
+    const twice = [
+      ...scenarios,
+      ...scenarios.map((s) => ({ ...s, id: `${s.id}-again`, trace: s.trace.map((st) => ({ ...st, call: { ...st.call } })) })),
+    ];
     const { defense, run: r } = await run(scripted('ok'), 2000, twice);
     const d = defense as import('../../src/adapters/index.js').ExternalDefense;
     expect([...r.outcomes]).toEqual([...expected, ...expected]);
@@ -91,17 +99,20 @@ describe('http defense', () => {
   async function serve(fail?: number): Promise<string> {
     let n = 0;
     server = createServer((req, res) => {
-      if (req.method === 'GET') return res.end(JSON.stringify({ protocol: 1, name: 'http-def', capabilities: { stateless: false, max_concurrency: 3 } }));
+      if (req.method === 'GET')
+        return res.end(JSON.stringify({ protocol: 1, name: 'http-def', capabilities: { stateless: false, max_concurrency: 3 } }));
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        const r = JSON.parse(body);
-        if (++n === fail) {
-          res.statusCode = 500;
-          return res.end('internal <b>error</b>');
-        }
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ id: r.id, allow: !bundledCorpus.policy.egressTools.includes(r.call.tool), reason: 'http' }));
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          const r = JSON.parse(body);
+          if (++n === fail) {
+            res.statusCode = 500;
+            return res.end('internal <b>error</b>');
+          }
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ id: r.id, allow: !bundledCorpus.policy.egressTools.includes(r.call.tool), reason: 'http' }));
+        });
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const addr = server.address() as { port: number };
@@ -130,8 +141,11 @@ describe('module defense', () => {
   const dir = mkdtempSync(join(tmpdir(), 'module-defense-'));
   it('accepts {allow} and {allowed} decisions, sync or async', async () => {
     const path = join(dir, 'ok.mjs');
-    writeFileSync(path, `const egress = ${JSON.stringify(bundledCorpus.policy.egressTools)};
-export default { name: 'mod', decide: async (c) => egress.includes(c.tool) ? { allow: false, reason: 'no' } : { allowed: true, reason: 'ok' } };`);
+    writeFileSync(
+      path,
+      `const egress = ${JSON.stringify(bundledCorpus.policy.egressTools)};
+export default { name: 'mod', decide: async (c) => egress.includes(c.tool) ? { allow: false, reason: 'no' } : { allowed: true, reason: 'ok' } };`,
+    );
     const { defense, run: r } = await run({ kind: 'module', path });
     expect(defense.name).toBe('mod');
     expect([...r.outcomes]).toEqual([...expected]);
@@ -139,7 +153,12 @@ export default { name: 'mod', decide: async (c) => egress.includes(c.tool) ? { a
 
   it('a throwing module fails the run naming the call', async () => {
     const path = join(dir, 'throws.mjs');
-    writeFileSync(path, `export const defense = { name: 'boom', decide(c) { if (c.tool === 'email.send') throw new Error('kaput'); return { allow: true } } };`);
-    expect(await failure({ kind: 'module', path })).toMatch(/defense "boom" \(module .*\) threw kaput while deciding scenario workspace-exfil-inband step 1 \(tool email.send\)/);
+    writeFileSync(
+      path,
+      `export const defense = { name: 'boom', decide(c) { if (c.tool === 'email.send') throw new Error('kaput'); return { allow: true } } };`,
+    );
+    expect(await failure({ kind: 'module', path })).toMatch(
+      /defense "boom" \(module .*\) threw kaput while deciding scenario workspace-exfil-inband step 1 \(tool email.send\)/,
+    );
   });
 });

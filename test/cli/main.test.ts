@@ -7,7 +7,8 @@ import { runCli } from '../../src/cli/main.js';
 import { CorpusStore } from '../../src/data/store.js';
 
 function cli(...argv: string[]) {
-  let stdout = '', stderr = '';
+  let stdout = '',
+    stderr = '';
   const code = runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
   return { code, stdout, stderr };
 }
@@ -41,10 +42,17 @@ describe('defense-eval CLI', () => {
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j)).toEqual(['corpus', 'comparison', 'versions']);
     expect(Object.keys(j.comparison.results[0])).toEqual([
-      'defense', 'injections_total', 'injections_blocked', 'benign_total', 'benign_kept', 'unscored',
-      'injections_halted_in_task', 'injections_attributable', 'su_hm',
+      'defense',
+      'injections_total',
+      'injections_blocked',
+      'benign_total',
+      'benign_kept',
+      'unscored',
+      'injections_halted_in_task',
+      'injections_attributable',
+      'su_hm',
     ]);
-    expect(j.comparison.results[0].su_hm).toBeCloseTo(2 * (5 / 6) / (5 / 6 + 1), 12);
+    expect(j.comparison.results[0].su_hm).toBeCloseTo((2 * (5 / 6)) / (5 / 6 + 1), 12);
   });
 
   it('--out writes the report to a file', () => {
@@ -61,7 +69,10 @@ describe('defense-eval CLI', () => {
     [['--defense', 'magic'], /--defense: unknown value "magic"/],
     [['--threshold', 'abc', '--corpus', 'pairs'], /--threshold: "abc" is not a number in \[0, 1\]/],
     [['--threshold', '1.5', '--corpus', 'pairs'], /--threshold: "1.5"/],
-    [['--corpus', 'agentdojo', '--scores', 'x.json'], /^defense-eval: --scores does not apply to --corpus agentdojo \(it applies to pairs, attacks/],
+    [
+      ['--corpus', 'agentdojo', '--scores', 'x.json'],
+      /^defense-eval: --scores does not apply to --corpus agentdojo \(it applies to pairs, attacks/,
+    ],
     [['--corpus', 'pairs', '--scores', '/nonexistent/t.json'], /score table \/nonexistent\/t.json: cannot read: ENOENT/],
     [['--corpus', 'bundled', '--out', '/nonexistent/dir/out.txt'], /--out \/nonexistent\/dir\/out.txt: cannot write/],
     // Numbers: negative, hex, blank and out of range are bad numbers like any other.
@@ -87,8 +98,10 @@ describe('defense-eval CLI', () => {
 
   it('--threshold reaches every classifier defense: names, counts and the drop analysis', () => {
     const at = (thr: string) => JSON.parse(cli('--corpus', 'pairs', '--format', 'json', '--threshold', thr).stdout);
-    const half = at('0.5'), high = at('0.9');
-    const names = (j: { comparison: { results: { defense: string }[] } }) => j.comparison.results.map((r) => r.defense).filter((n) => n.includes('@'));
+    const half = at('0.5'),
+      high = at('0.9');
+    const names = (j: { comparison: { results: { defense: string }[] } }) =>
+      j.comparison.results.map((r) => r.defense).filter((n) => n.includes('@'));
     expect(names(high)).toHaveLength(9);
     expect(names(high).every((n) => n.endsWith('@0.9'))).toBe(true);
     // The figures at 0.9 are the 0.5 run's own threshold sweep at 0.9 (computed by another path).
@@ -114,7 +127,9 @@ describe('defense-eval CLI', () => {
     writeFileSync(bad, '{"model":');
     expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: invalid JSON/);
     writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: { abc: 2 } }));
-    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: scores\.abc: .*expected a full lower-case hex SHA-256 key/);
+    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(
+      /score table .*bad\.json: scores\.abc: .*expected a full lower-case hex SHA-256 key/,
+    );
     writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: {} }));
     expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: scores: has no scores/);
   });
@@ -131,6 +146,8 @@ describe('defense-eval CLI', () => {
     let stderr = '';
     const code = runCli(['--corpus', 'agentdojo'], { stdout: () => {}, stderr: (s) => (stderr += s), store: new CorpusStore(copy) });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/corpora\/agentdojo-v1\.2\.json\.gz: (corrupt gzip data|SHA-256 [0-9a-f]{64} does not match corpora\/manifest\.json)/);
+    expect(stderr).toMatch(
+      /corpora\/agentdojo-v1\.2\.json\.gz: (corrupt gzip data|SHA-256 [0-9a-f]{64} does not match corpora\/manifest\.json)/,
+    );
   });
 });

@@ -11,7 +11,6 @@ const store = new CorpusStore();
 const pairs = store.pairs();
 const tables = pinnedTables(store.root, 'pairs');
 
-
 describe('classifier defenses on the paired corpus (spec §9)', () => {
   it('needs exactly the 788 keys of each published pairs table', () => {
     const needed = missingKeys({ scores: {} } as ScoreTable, pairs.scenarios, 'both');
@@ -44,12 +43,20 @@ describe('classifier defenses on the paired corpus (spec §9)', () => {
   it('refuses a table that misses texts, with the count', () => {
     const t = tables[0]!;
     const keys = Object.keys(t.table.scores);
-    const partial = { ...t, path: 'partial.json', table: { ...t.table, scores: Object.fromEntries(keys.slice(3).map((k) => [k, t.table.scores[k]!])) } };
+    const partial = {
+      ...t,
+      path: 'partial.json',
+      table: { ...t.table, scores: Object.fromEntries(keys.slice(3).map((k) => [k, t.table.scores[k]!])) },
+    };
     expect(() => checkTables([partial], pairs.scenarios)).toThrow('score table partial.json does not cover this corpus: 3 texts unscored');
   });
 
   it('refuses tables windowed differently from each other', () => {
-    const other = { ...tables[1]!, path: 'other.json', table: { ...tables[1]!.table, chunking: { window_tokens: 254, stride_tokens: 128 } } };
+    const other = {
+      ...tables[1]!,
+      path: 'other.json',
+      table: { ...tables[1]!.table, chunking: { window_tokens: 254, stride_tokens: 128 } },
+    };
     expect(() => checkTables([tables[0]!, other], pairs.scenarios)).toThrow(/other\.json uses windowing .*not comparable/);
   });
 
@@ -61,10 +68,18 @@ describe('classifier defenses on the paired corpus (spec §9)', () => {
 
 describe('classifier rule (spec §3)', () => {
   const table = (scores: Record<string, number>): ScoreTable => ({
-    model: 'x/y', revision: '', positive_label: 'INJECTION',
+    model: 'x/y',
+    revision: '',
+    positive_label: 'INJECTION',
     scores: Object.fromEntries(Object.entries(scores).map(([t, s]) => [textKey(t), s])),
   });
-  const call = mkCall('send', 'a', 'trusted', { args: [{ provenance: 'trusted', text: 'a' }, { provenance: 'x', text: 'b' }], context: ['c1', 'c2'] });
+  const call = mkCall('send', 'a', 'trusted', {
+    args: [
+      { provenance: 'trusted', text: 'a' },
+      { provenance: 'x', text: 'b' },
+    ],
+    context: ['c1', 'c2'],
+  });
 
   it('judges context then the args joined by newlines; args scope skips calls without args', () => {
     expect(judgedTexts(call, 'both')).toEqual(['c1', 'c2', 'a\nb']);
@@ -78,12 +93,20 @@ describe('classifier rule (spec §3)', () => {
     expect(d.name).toBe('lbl-both@0.5');
     expect(d.decide(call)).toEqual({ allowed: false, reason: 'classifier score 0.500 at or above 0.5' });
     expect(classifier(s, 0.51, 'both').decide(call)).toEqual({ allowed: true, reason: 'all texts below threshold' });
-    expect(classifier(new Scorer(table({ c1: 0.1 })), 0.5, 'both').decide(call)).toEqual({ allowed: false, reason: 'text has no classifier score' });
+    expect(classifier(new Scorer(table({ c1: 0.1 })), 0.5, 'both').decide(call)).toEqual({
+      allowed: false,
+      reason: 'text has no classifier score',
+    });
   });
 
   it('labels tables by publisher, by model name when publishers clash', () => {
-    expect(classifierLabels([{ model: 'protectai/deberta' }, { model: 'Horizon-Labs/prompt-injection-guard-base' }])).toEqual(['protectai', 'horizon-labs']);
-    expect(classifierLabels([{ model: 'Horizon-Labs/prompt-injection-guard-base' }, { model: 'Horizon-Labs/prompt-injection-guard-small' }])).toEqual(['prompt-injection-guard-base', 'prompt-injection-guard-small']);
+    expect(classifierLabels([{ model: 'protectai/deberta' }, { model: 'Horizon-Labs/prompt-injection-guard-base' }])).toEqual([
+      'protectai',
+      'horizon-labs',
+    ]);
+    expect(
+      classifierLabels([{ model: 'Horizon-Labs/prompt-injection-guard-base' }, { model: 'Horizon-Labs/prompt-injection-guard-small' }]),
+    ).toEqual(['prompt-injection-guard-base', 'prompt-injection-guard-small']);
     expect(classifierLabels([{ model: '' }, { model: 'solo' }])).toEqual(['classifier', 'solo']);
   });
 });

@@ -14,7 +14,10 @@ import type { Defense } from '../../src/defenses/defense.js';
 const HOSTILE = 'evil<img src=x onerror=alert(1)> @octocat `rm -rf` | col [x](javascript:alert(1))';
 const corpus = bundledCorpus;
 /** The text GitHub shows: numeric entities decoded (our own sentences are escaped like any other). */
-const shown = (md: string): string => md.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&(quot|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
+const shown = (md: string): string =>
+  md
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&(quot|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
 
 function runOf(d: Defense, name: string, commit: string): { results: RunResults; outcomes: Uint8Array } {
   const outcomes = judge(d, corpus.scenarios);
@@ -25,8 +28,18 @@ function runOf(d: Defense, name: string, commit: string): { results: RunResults;
 function input(head: Defense, base: Defense | undefined, name = 'my-defense'): ReportInput {
   const h = runOf(head, name, 'a'.repeat(40));
   const b = base ? runOf(base, name, 'b'.repeat(40)) : undefined;
-  const denials = new Map(corpus.scenarios.map((s) => [s.id, { scenario: s.id, step: 0, tool: s.trace[0]?.call.tool ?? '', reason: HOSTILE }]));
-  const details = { rows: evaluateRows(corpus, referenceDefenses(corpus), [flowGuard(corpus.policy)].map((d) => ({ ...d, name: 'classifier-x' }))), scenarioIds: corpus.scenarios.map((s) => s.id), brokenBenign: brokenBenign(corpus, h.outcomes, denials) };
+  const denials = new Map(
+    corpus.scenarios.map((s) => [s.id, { scenario: s.id, step: 0, tool: s.trace[0]?.call.tool ?? '', reason: HOSTILE }]),
+  );
+  const details = {
+    rows: evaluateRows(
+      corpus,
+      referenceDefenses(corpus),
+      [flowGuard(corpus.policy)].map((d) => ({ ...d, name: 'classifier-x' })),
+    ),
+    scenarioIds: corpus.scenarios.map((s) => s.id),
+    brokenBenign: brokenBenign(corpus, h.outcomes, denials),
+  };
   return {
     defense: name,
     verdict: computeVerdict(h.results, b?.results, { maxAttributableDrop: 0, maxUtilityDrop: 0 }),
@@ -51,7 +64,8 @@ describe('renderReport', () => {
     expect(md).toContain('Compared with base commit bbbbbbb.');
     expect(md).toMatch(/\| \*\*my-defense\*\* \(head aaaaaaa\) \| 0\/6 0\.0% \(−\d+\.\d pp\)/);
     expect(md).toMatch(/\| my-defense \(base bbbbbbb\) \|/);
-    for (const ref of ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard', 'classifier-x']) expect(md).toMatch(new RegExp(`^\\| ${ref} \\|`, 'm'));
+    for (const ref of ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard', 'classifier-x'])
+      expect(md).toMatch(new RegExp(`^\\| ${ref} \\|`, 'm'));
     // References first, then the classifier rows.
     expect(md.indexOf('| allow-all |')).toBeLessThan(md.indexOf('| classifier-x |'));
     expect(md).toContain('```mermaid\nquadrantChart\n');
@@ -94,7 +108,8 @@ describe('renderReport', () => {
     // The broken-task list shows the reason escaped, and the chart never sees the raw name.
     expect(md).toContain('Benign tasks broken, with the first denial (4)');
     const chart = md.slice(md.indexOf('```mermaid'), md.indexOf('```', md.indexOf('```mermaid') + 3));
-    for (const l of chart.split('\n').filter((x) => x.includes(': ['))) expect(l).toMatch(/^ {2}[A-Za-z0-9 .-]+: \[(1|0\.\d{3}), (1|0\.\d{3})\]$/);
+    for (const l of chart.split('\n').filter((x) => x.includes(': [')))
+      expect(l).toMatch(/^ {2}[A-Za-z0-9 .-]+: \[(1|0\.\d{3}), (1|0\.\d{3})\]$/);
   });
 
   it('lists at most 40 broken tasks and says how many more', () => {
@@ -120,7 +135,9 @@ describe('renderReport', () => {
     const md = renderReport({ ...big, details: { bundled: { ...x, rows } } });
     expect(md.length).toBeLessThanOrEqual(MAX_REPORT_CHARS);
     // The full report would not fit: the per-suite tables (level 1 and up) are gone, the rest stays.
-    expect(renderReport({ ...big, details: { bundled: { ...x, rows: { ...rows, bySuite: {} } } } })).toContain('Scenarios whose outcome changed');
+    expect(renderReport({ ...big, details: { bundled: { ...x, rows: { ...rows, bySuite: {} } } } })).toContain(
+      'Scenarios whose outcome changed',
+    );
     expect(md).not.toContain('<summary>Per suite</summary>');
     expect(md).not.toContain('Scenarios whose outcome changed');
     expect(shown(md)).toMatch(/^## ❌ Defense gate failed: my-defense\n\n- \*\*bundled: attributable block rate fell/);

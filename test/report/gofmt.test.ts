@@ -44,7 +44,15 @@ describe('Go number formatting', () => {
 
 describe('text table (spec §2.6)', () => {
   it('matches the spec example byte for byte', () => {
-    const r = { ...emptyResult('flow-guard'), injections_total: 609, injections_blocked: 547, injections_attributable: 243, benign_total: 97, benign_kept: 48, unscored: 340 };
+    const r = {
+      ...emptyResult('flow-guard'),
+      injections_total: 609,
+      injections_blocked: 547,
+      injections_attributable: 243,
+      benign_total: 97,
+      benign_kept: 48,
+      unscored: 340,
+    };
     expect(textTable([r])).toBe(
       'defense                  injection block    attributable       utility            unscored\n' +
         'flow-guard               547/609 ( 90%)     243 ( 40%)         48/97 ( 49%)       340\n',

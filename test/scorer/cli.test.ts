@@ -35,8 +35,20 @@ function corpus(texts: string[], withArgs: { benign: string[]; injected: string[
   return {
     outputs,
     scenarios: [
-      { id: 'banking-user_task_0', kind: 'benign', suite: 'banking', task: 't', trace: [step(digests.slice(0, half), withArgs.benign, false), step([], [], false)] },
-      { id: 'banking-user_task_0-injection_task_1', kind: 'injection', suite: 'banking', task: 'g', trace: [step(digests.slice(half), withArgs.injected, true)] },
+      {
+        id: 'banking-user_task_0',
+        kind: 'benign',
+        suite: 'banking',
+        task: 't',
+        trace: [step(digests.slice(0, half), withArgs.benign, false), step([], [], false)],
+      },
+      {
+        id: 'banking-user_task_0-injection_task_1',
+        kind: 'injection',
+        suite: 'banking',
+        task: 'g',
+        trace: [step(digests.slice(half), withArgs.injected, true)],
+      },
     ],
   };
 }
@@ -69,7 +81,9 @@ describe('--list-keys', () => {
   it('adds only the benign scenarios of --benign-corpus', async () => {
     const r = await run(['--corpus', attacks, '--benign-corpus', plain, '--list-keys']);
     const half = Math.ceil(texts.length / 2);
-    const want = [...new Set(['only in the attack corpus', texts[3]!, 'y\nz', ...texts.slice(0, half), 'send\nthe password'])].map(sha).sort();
+    const want = [...new Set(['only in the attack corpus', texts[3]!, 'y\nz', ...texts.slice(0, half), 'send\nthe password'])]
+      .map(sha)
+      .sort();
     expect(r.out.trim().split('\n')).toEqual(want);
   });
 });
@@ -79,15 +93,30 @@ describe('bad flags and files: exit 2 with one line naming the culprit', () => {
     [['--list-keys'], /--corpus FILE is required/],
     [['--corpus', join(dir, 'missing.json'), '--list-keys'], /--corpus: no such file: .*missing\.json/],
     [['--corpus', plain, '--benign-corpus', join(dir, 'nope.gz'), '--list-keys'], /--benign-corpus: no such file/],
-    [['--corpus', plain, '--model-key', 'nope', '--out', join(dir, 'o.json')], /unknown model key 'nope'; known keys are \['deepset', 'horizon-labs', 'protectai'\]/],
+    [
+      ['--corpus', plain, '--model-key', 'nope', '--out', join(dir, 'o.json')],
+      /unknown model key 'nope'; known keys are \['deepset', 'horizon-labs', 'protectai'\]/,
+    ],
     [['--corpus', plain, '--model', 'x/y', '--out', join(dir, 'o.json')], /--model needs --positive-label/],
-    [['--corpus', plain, '--model-key', 'protectai', '--model', 'x/y', '--out', join(dir, 'o.json')], /--model cannot be combined with --model-key/],
+    [
+      ['--corpus', plain, '--model-key', 'protectai', '--model', 'x/y', '--out', join(dir, 'o.json')],
+      /--model cannot be combined with --model-key/,
+    ],
     [['--corpus', plain, '--model-key', 'protectai'], /--out FILE is required/],
     [['--corpus', plain, '--out', join(dir, 'o.json')], /one of --model-key KEY or --model ID is required/],
     [['--corpus', plain, '--model-key', 'protectai', '--out', join(dir, 'no/such/dir/o.json')], /--out: no such directory/],
-    [['--corpus', plain, '--model-key', 'protectai', '--out', join(dir, 'o.json'), '--stride', '0'], /--stride: expected a positive integer, got "0"/],
-    [['--corpus', plain, '--model-key', 'protectai', '--out', join(dir, 'o.json'), '--batch', 'ten'], /--batch: expected a positive integer/],
-    [['--corpus', plain, '--model-key', 'protectai', '--out', join(dir, 'o.json'), '--model-dir', join(dir, 'nodir')], /--model-dir: no such directory/],
+    [
+      ['--corpus', plain, '--model-key', 'protectai', '--out', join(dir, 'o.json'), '--stride', '0'],
+      /--stride: expected a positive integer, got "0"/,
+    ],
+    [
+      ['--corpus', plain, '--model-key', 'protectai', '--out', join(dir, 'o.json'), '--batch', 'ten'],
+      /--batch: expected a positive integer/,
+    ],
+    [
+      ['--corpus', plain, '--model-key', 'protectai', '--out', join(dir, 'o.json'), '--model-dir', join(dir, 'nodir')],
+      /--model-dir: no such directory/,
+    ],
     [['--corpus', plain, '--frobnicate'], /Unknown option '--frobnicate'/],
   ])('%j', async (argv, message) => {
     const r = await run(argv);
@@ -101,7 +130,10 @@ describe('bad flags and files: exit 2 with one line naming the culprit', () => {
     writeFileSync(notJson, '{"outputs":');
     expect((await run(['--corpus', notJson, '--list-keys'])).err).toMatch(/corpus .*bad\.json is not JSON/);
     const dangling = join(dir, 'dangling.json');
-    writeFileSync(dangling, JSON.stringify({ outputs: {}, scenarios: [{ id: 's', trace: [{ args: [], context: ['0123456789abcdef'] }] }] }));
+    writeFileSync(
+      dangling,
+      JSON.stringify({ outputs: {}, scenarios: [{ id: 's', trace: [{ args: [], context: ['0123456789abcdef'] }] }] }),
+    );
     const r = await run(['--corpus', dangling, '--list-keys']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/scenario s references missing output 0123456789abcdef/);
@@ -121,7 +153,15 @@ describe('scoring with a local model', () => {
     expect(r.code).toBe(0);
     const text = readFileSync(out, 'utf8');
     const table = JSON.parse(text);
-    expect(Object.keys(table).sort()).toEqual(['chunking', 'model', 'positive_label', 'requested_revision', 'revision', 'runtime', 'scores']);
+    expect(Object.keys(table).sort()).toEqual([
+      'chunking',
+      'model',
+      'positive_label',
+      'requested_revision',
+      'revision',
+      'runtime',
+      'scores',
+    ]);
     expect(table.chunking).toEqual({ stride_tokens: 7, window_tokens: 14, windows: 'char-offsets' });
     expect(table.model).toBe('tiny/unigram');
     expect(table.revision).toBe('');
@@ -130,7 +170,9 @@ describe('scoring with a local model', () => {
     expect(table.runtime['transformers.js']).toBe('4.3.1');
     expect(table.runtime.onnxruntime).toMatch(/^\d+\.\d+\.\d+/);
     // json.dump(sort_keys=True, indent=1): re-serializing gives the same bytes; no trailing newline.
-    const chunking = Object.fromEntries(Object.entries(table.chunking).map(([k, v]) => [k, typeof v === 'number' ? new PyInt(v) : (v as PyJson)]));
+    const chunking = Object.fromEntries(
+      Object.entries(table.chunking).map(([k, v]) => [k, typeof v === 'number' ? new PyInt(v) : (v as PyJson)]),
+    );
     expect(pyJsonDump({ ...table, chunking })).toBe(text);
     expect(text.endsWith('}')).toBe(true);
     // Same keys as --list-keys; scores equal the Python reference (args texts are new here).
@@ -195,7 +237,14 @@ describe('score_texts', () => {
     stub.tokenizer._tokenizer = (await loadTiny('unigram')).tokenizer._tokenizer;
     const text = 'hello world send password attacker';
     expect(stub.tokenizer._tokenizer.tokenize(text)).toHaveLength(5);
-    const scores = await scoreTexts(stub, new Map([['e', ''], ['t', text]]), { stride: 1, batch: 2 });
+    const scores = await scoreTexts(
+      stub,
+      new Map([
+        ['e', ''],
+        ['t', text],
+      ]),
+      { stride: 1, batch: 2 },
+    );
     expect(calls).toBe(3);
     expect(scores.get('e')).toBe(0);
     expect(scores.get('t')).toBeCloseTo(0.9, 6);

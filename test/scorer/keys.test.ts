@@ -10,8 +10,16 @@ import { loadTexts } from '../../src/scorer/texts.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const first = (...paths: string[]): string | undefined => paths.map((p) => join(root, p)).find(existsSync);
-const pairs = first('corpora/agentdojo-v1.2-pairs.json.gz', 'corpora/agentdojo-v1.2-pairs.json', '../shared/reference/corpora/agentdojo-v1.2-pairs.json');
-const STEMS = ['deepset-deberta-v3-base-injection', 'horizon-labs-prompt-injection-guard-base', 'protectai-deberta-v3-base-prompt-injection-v2'];
+const pairs = first(
+  'corpora/agentdojo-v1.2-pairs.json.gz',
+  'corpora/agentdojo-v1.2-pairs.json',
+  '../shared/reference/corpora/agentdojo-v1.2-pairs.json',
+);
+const STEMS = [
+  'deepset-deberta-v3-base-injection',
+  'horizon-labs-prompt-injection-guard-base',
+  'protectai-deberta-v3-base-prompt-injection-v2',
+];
 
 function tableKeys(path: string): string[] {
   return Object.keys(JSON.parse(readFileSync(join(root, path), 'utf8')).scores as object).sort();
@@ -19,7 +27,12 @@ function tableKeys(path: string): string[] {
 
 const cases: { name: string; corpus: string | undefined; benign: boolean; tables: string[] }[] = [
   { name: 'pairs', corpus: pairs, benign: false, tables: STEMS.map((s) => `scores/pairs/${s}.json`) },
-  { name: 'attacks', corpus: first('corpora/agentdojo-v1.2-attacks.json.gz'), benign: true, tables: STEMS.map((s) => `scores/attacks/${s}.json`) },
+  {
+    name: 'attacks',
+    corpus: first('corpora/agentdojo-v1.2-attacks.json.gz'),
+    benign: true,
+    tables: STEMS.map((s) => `scores/attacks/${s}.json`),
+  },
   ...['framing', 'field_split', 'leet'].map((t) => ({
     name: `attacks-${t}`,
     corpus: first(`corpora/transformed/agentdojo-v1.2-attacks-${t}.json.gz`),

@@ -27,7 +27,9 @@ describe("Python's float repr", () => {
 describe('json.dump(sort_keys=True, indent=1)', () => {
   it('writes nested objects with one-space indentation, sorted keys and no trailing newline', () => {
     const v: PyJson = { b: { y: new PyInt(2), x: 0.5 }, a: [], c: {}, d: ['é', true, null] };
-    expect(pyJsonDump(v)).toBe('{\n "a": [],\n "b": {\n  "x": 0.5,\n  "y": 2\n },\n "c": {},\n "d": [\n  "\\u00e9",\n  true,\n  null\n ]\n}');
+    expect(pyJsonDump(v)).toBe(
+      '{\n "a": [],\n "b": {\n  "x": 0.5,\n  "y": 2\n },\n "c": {},\n "d": [\n  "\\u00e9",\n  true,\n  null\n ]\n}',
+    );
   });
   it('escapes like ensure_ascii', () => {
     expect(pyJsonString('a"\\\n\t\u0001😀')).toBe('"a\\"\\\\\\n\\t\\u0001\\ud83d\\ude00"');
@@ -52,7 +54,9 @@ function tables(dir: string): string[] {
 function toPy(v: unknown, intKeys: boolean): PyJson {
   if (Array.isArray(v)) return v.map((x) => toPy(x, false));
   if (v !== null && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'number' && intKeys ? new PyInt(x) : toPy(x, k === 'chunking')]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, typeof x === 'number' && intKeys ? new PyInt(x) : toPy(x, k === 'chunking')]),
+    );
   }
   return v as PyJson;
 }

@@ -26,7 +26,11 @@ function block(key: string, from = 0, within = lines): { start: number; body: st
 function choice(input: string): { type: string; options: string[] } {
   const inputs = block('inputs', block('workflow_dispatch').start).body;
   const own = block(input, 0, inputs).body;
-  const type = own.find((l) => l.trim().startsWith('type:'))?.trim().slice(5) ?? '';
+  const type =
+    own
+      .find((l) => l.trim().startsWith('type:'))
+      ?.trim()
+      .slice(5) ?? '';
   return { type: type.trim(), options: block('options', 0, own).body.map((l) => unquote(l.trim().replace(/^- /, ''))) };
 }
 
@@ -41,7 +45,10 @@ describe('classifier-score workflow', () => {
   });
 
   it('offers the five corpora and the five thresholds', () => {
-    expect(choice('corpus')).toEqual({ type: 'choice', options: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet'] });
+    expect(choice('corpus')).toEqual({
+      type: 'choice',
+      options: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet'],
+    });
     expect(choice('threshold')).toEqual({ type: 'choice', options: ['0.5', '0.8', '0.9', '0.95', '0.99'] });
   });
 
@@ -55,7 +62,10 @@ describe('classifier-score workflow', () => {
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i]!;
       if (!/^\s*(- )?run:/.test(l)) continue;
-      const script = [l, ...lines.slice(i + 1).filter((_, n, rest) => rest.slice(0, n + 1).every((x) => x.trim() === '' || indent(x) > indent(l)))];
+      const script = [
+        l,
+        ...lines.slice(i + 1).filter((_, n, rest) => rest.slice(0, n + 1).every((x) => x.trim() === '' || indent(x) > indent(l))),
+      ];
       expect(script.join('\n'), `run step at line ${i + 1}`).not.toContain('${{');
     }
   });
@@ -68,7 +78,10 @@ describe('classifier-score workflow', () => {
     for (const c of choice('corpus').options) expect(text).toMatch(new RegExp(`(^|[\\s|])${c}(\\)|\\|)`, 'm'));
     expect(text).toContain('node dist/cli/index.js --corpus "$CORPUS" --scores scores.json --threshold "$THRESHOLD"');
     expect(text).toContain('uses: actions/upload-artifact@v4');
-    const upload = block('path', lines.findIndex((l) => l.includes('actions/upload-artifact'))).body.map((l) => l.trim());
+    const upload = block(
+      'path',
+      lines.findIndex((l) => l.includes('actions/upload-artifact')),
+    ).body.map((l) => l.trim());
     expect(upload).toEqual(expect.arrayContaining(['scores.json', 'results.txt', 'environment.txt']));
   });
 });

@@ -31,7 +31,10 @@ describe('under-specification rule', () => {
 
   it('classifies a pair by whether the injection brings a tool the user task never calls', () => {
     const pair = (injectedTool: string) =>
-      scenario([step(mkCall('read_file')), step(mkCall(injectedTool), true)], { kind: 'injection', twin: [mkCall('read_file'), mkCall('send_money')] });
+      scenario([step(mkCall('read_file')), step(mkCall(injectedTool), true)], {
+        kind: 'injection',
+        twin: [mkCall('read_file'), mkCall('send_money')],
+      });
     expect(attackClass(pair('send_money'))).toBe('parameter-manipulation');
     expect(attackClass(pair('update_password'))).toBe('tool-hijack');
     expect(attackClass(scenario([step(mkCall('read_file'))], { kind: 'injection' }))).toBeUndefined();
@@ -40,18 +43,35 @@ describe('under-specification rule', () => {
 
 describe('on the committed corpora', () => {
   const store = new CorpusStore();
-  const count = (xs: (string | undefined)[]) => xs.reduce<Record<string, number>>((m, x) => ((m[String(x)] = (m[String(x)] ?? 0) + 1), m), {});
+  const count = (xs: (string | undefined)[]) =>
+    xs.reduce<Record<string, number>>((m, x) => ((m[String(x)] = (m[String(x)] ?? 0) + 1), m), {});
 
   it('buckets the 97 user tasks the same way in both corpora', () => {
     const expected = { 'param-open': 71, 'action-open': 17, 'fully-specified': 9 };
     expect(count(store.pairs().benign.map(bucketOf))).toEqual(expected);
-    expect(count(store.groundTruth().scenarios.filter((s) => s.kind === 'benign').map(bucketOf))).toEqual(expected);
-    expect(store.groundTruth().scenarios.filter((s) => s.kind === 'injection').map(bucketOf)).toEqual(Array(35).fill(undefined));
+    expect(
+      count(
+        store
+          .groundTruth()
+          .scenarios.filter((s) => s.kind === 'benign')
+          .map(bucketOf),
+      ),
+    ).toEqual(expected);
+    expect(
+      store
+        .groundTruth()
+        .scenarios.filter((s) => s.kind === 'injection')
+        .map(bucketOf),
+    ).toEqual(Array(35).fill(undefined));
   });
 
   it('gives every pair its user task bucket, and classes the 609 scorable pairs', () => {
     const pairs = store.pairs();
     expect(count(pairs.scenarios.map(bucketOf))).toEqual({ 'param-open': 718, 'action-open': 212, 'fully-specified': 116 });
-    expect(count(pairs.scenarios.filter((s) => s.kind === 'injection').map(attackClass))).toEqual({ 'tool-hijack': 524, 'parameter-manipulation': 85, undefined: 340 });
+    expect(count(pairs.scenarios.filter((s) => s.kind === 'injection').map(attackClass))).toEqual({
+      'tool-hijack': 524,
+      'parameter-manipulation': 85,
+      undefined: 340,
+    });
   });
 });

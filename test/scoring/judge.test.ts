@@ -61,8 +61,7 @@ describe('attributable block rule (spec §2.2)', () => {
     name: 'contextual',
     decide: (c) => ({ allowed: !c.context.includes('INJECTED'), reason: '' }),
   };
-  const userCall = (context: string[], text = 'hi', provenance = 'trusted') =>
-    mkCall('send', text, provenance, { dest: 'x', context });
+  const userCall = (context: string[], text = 'hi', provenance = 'trusted') => mkCall('send', text, provenance, { dest: 'x', context });
 
   it('halted in task, attributable when the identical twin call is allowed in its own context', () => {
     const s = scenario([step(userCall(['INJECTED'])), step(mkCall('evil'), true)], {

@@ -31,9 +31,17 @@ describe('SDK over HTTP', async () => {
   });
 
   it('answers a decide() that throws with 500', async () => {
-    const boom = defineDefense({ name: 'boom', decide: () => { throw new Error('bug'); } });
+    const boom = defineDefense({
+      name: 'boom',
+      decide: () => {
+        throw new Error('bug');
+      },
+    });
     const s = await boom.serveHttp(0);
-    const r = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/`, { method: 'POST', body: JSON.stringify(request(1, 'x')) });
+    const r = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/`, {
+      method: 'POST',
+      body: JSON.stringify(request(1, 'x')),
+    });
     expect([r.status, ((await r.json()) as { error: string }).error]).toEqual([500, 'bug']);
     await new Promise<void>((res) => s.close(() => res()));
   });
@@ -41,7 +49,8 @@ describe('SDK over HTTP', async () => {
 
 describe('SDK over stdio', () => {
   it('skips a malformed line with a note on stderr and answers the rest', async () => {
-    const input = new PassThrough(), output = new PassThrough();
+    const input = new PassThrough(),
+      output = new PassThrough();
     let out = '';
     output.on('data', (c: Buffer) => (out += c.toString()));
     const done = d.serveStdio(input, output);
@@ -49,7 +58,10 @@ describe('SDK over stdio', () => {
     input.write(`${JSON.stringify(request(3, 'read_file'))}\n`);
     input.end();
     await done;
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([d.hello, { id: 3, allow: true, reason: 'read_file' }]);
   });
 
