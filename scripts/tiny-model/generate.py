@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generate the tiny text-classifier fixtures of the TypeScript scorer's offline tests, and the
-reference outputs of an independent Python implementation of spec §7.2 on them.
+reference outputs of an independent Python implementation of docs/scorer.md#windowing-and-scoring on them.
 
     python3 scripts/tiny-model/generate.py          # writes test/fixtures/tiny-model/
 
@@ -196,7 +196,7 @@ def build_onnx(tok, n_labels: int, with_token_types: bool, seed: int) -> bytes:
     return model.SerializeToString()
 
 
-# --- reference implementation of spec §7.2 ---------------------------------------------------
+# --- reference implementation of docs/scorer.md#windowing-and-scoring ---------------------------------------------------
 
 def window_limit(model_max_length, max_position, special, cap=None) -> int:
     usable = [v for v in (model_max_length, max_position, cap) if isinstance(v, int) and 0 < v <= 100_000]

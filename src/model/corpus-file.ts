@@ -1,4 +1,4 @@
-// Schemas of the AgentDojo corpus files (spec §1.5–1.8). Raw JSON never enters the core:
+// Schemas of the AgentDojo corpus files (docs/corpora.md). Raw JSON never enters the core:
 // every file goes through one of these first.
 import { z } from 'zod';
 import { SuiteSchema } from './call.js';
@@ -90,7 +90,7 @@ export const AttacksFileSchema = z.object({
   ...PairedCommon,
   attacks: z.array(z.string()).min(1),
   stats: z.record(z.string(), PairStats),
-  // Older exporters wrote no transform field; it then reads as identity (spec §6.5).
+  // Older exporters wrote no transform field; it then reads as identity (docs/corpora.md#the-attack-corpora).
   transform: z.string().default('identity'),
 });
 export type AttacksFile = z.infer<typeof AttacksFileSchema>;

@@ -1,5 +1,5 @@
 // Load a text classifier with transformers.js (ONNX on onnxruntime-node, CPU) and score texts as
-// spec §7.2 says: windows through recovered character offsets, each window re-tokenized with its
+// docs/scorer.md#windowing-and-scoring says: windows through recovered character offsets, each window re-tokenized with its
 // special tokens and truncated to the window limit, probabilities softmaxed, max over windows.
 //
 // transformers.js is imported dynamically here only, so `--list-keys` and the gate never load it.
@@ -136,7 +136,7 @@ export async function loadClassifier(spec: ModelSpec, opts: LoadOptions): Promis
   };
 }
 
-/** The character windows of a text for this classifier (spec §7.2). */
+/** The character windows of a text for this classifier (docs/scorer.md#windowing-and-scoring). */
 export function textWindows(c: LoadedClassifier, text: string, stride: number): string[] {
   const offsets = tokenOffsets(c.tokenizer._tokenizer, text).map((t) => t.span);
   return windows(text, offsets, c.windowTokens, stride);

@@ -1,6 +1,6 @@
-// Character offsets of tokens, recovered for transformers.js tokenizers (spec §7.2 porting hazard).
+// Character offsets of tokens, recovered for transformers.js tokenizers (docs/scorer.md#offset-recovery).
 //
-// The windows of spec §7.2 are character slices through the offsets that Python's fast (Rust)
+// The windows of docs/scorer.md#windowing-and-scoring are character slices through the offsets that Python's fast (Rust)
 // tokenizers return. `@huggingface/tokenizers` returns tokens and ids but no offsets, so this module
 // re-runs the tokenizer's own pipeline on an *aligned string*: every UTF-16 unit of the normalized,
 // pre-tokenized text carries the [start, end) span of the original text it came from, following the

@@ -1,5 +1,5 @@
 // Serialise like Python's `json.dump(obj, sort_keys=True, indent=1)` (default ensure_ascii, no
-// trailing newline), the format of the published score tables (spec §1.9). Two details differ from
+// trailing newline), the format of the published score tables (docs/scorer.md#what-a-table-records). Two details differ from
 // JSON.stringify: floats are written as Python's repr writes them (`0.0`, `3.3e-06`, `1e+16`), and
 // every non-ASCII character is escaped as \uXXXX.
 

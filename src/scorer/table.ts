@@ -1,9 +1,9 @@
-// The score table a run writes: the published format of spec §1.9 (json.dump, sort_keys, indent 1,
+// The score table a run writes: the published format (docs/scorer.md#what-a-table-records) (json.dump, sort_keys, indent 1,
 // no trailing newline), with transformers.js's runtime and the windowing method recorded.
 import { PyInt, pyJsonDump, type PyJson } from './pyjson.js';
 
 /**
- * How windows were cut. "char-offsets": character slices between token offsets, as spec §7.2 and
+ * How windows were cut. "char-offsets": character slices between token offsets, as docs/scorer.md#windowing-and-scoring and
  * Python's fast tokenizers (the published tables carry no `windows` key and were made this way);
  * here the offsets are recovered by aligning the tokenizer's normalized text (src/scorer/offsets.ts).
  */

@@ -1,4 +1,4 @@
-// The texts a score table must cover (spec §7.1), read straight from the corpus file's JSON: this
+// The texts a score table must cover (docs/scorer.md#usage), read straight from the corpus file's JSON: this
 // deliberately does not go through the corpus loaders or the classifier defense, so the key
 // contract test (scorer keys == defense's needed keys) compares two independent computations.
 import { createHash } from 'node:crypto';
@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../model/errors.js';
 
-/** Full lower-case hex SHA-256 of the text's UTF-8 bytes: the score-table key (spec §1.10). */
+/** Full lower-case hex SHA-256 of the text's UTF-8 bytes: the score-table key (docs/defenses.md#classifier-defenses). */
 export function textKey(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -1,4 +1,4 @@
-// Windowing of spec §7.2: the window size from the model's limits, and the character windows of a
+// Windowing (docs/scorer.md#windowing-and-scoring): the window size from the model's limits, and the character windows of a
 // text from its tokens' character offsets.
 
 /** A token's character span in the original text, [start, end) in UTF-16 code units. */

@@ -1,4 +1,4 @@
-// Go math/rand/v2 PCG (128-bit LCG, DXSM output) and its Float64, bit for bit (spec §5.2).
+// Go math/rand/v2 PCG (128-bit LCG, DXSM output) and its Float64, bit for bit (docs/analyses.md#label-error-sweep).
 // The label sweep's pinned means depend on the exact stream. Arithmetic is done on 16-bit limbs
 // held in doubles: every partial product and carry stays below 2^53, so it is exact and fast
 // (no BigInt on the hot path).

@@ -3,10 +3,10 @@ import { bundledCorpus } from '../../src/data/store.js';
 import { evaluateCorpus, referenceDefenses } from '../../src/evaluate/corpus.js';
 import { byName, quad, scorable } from '../helpers.js';
 
-describe('bundled corpus (spec §1.4, §9)', () => {
+describe('bundled corpus', () => {
   const scenarios = bundledCorpus.scenarios;
 
-  it('has 6 injection and 4 benign scenarios, in the spec order', () => {
+  it("has 6 injection and 4 benign scenarios, in the original's order", () => {
     expect(scenarios.filter(scorable)).toHaveLength(6);
     expect(scenarios.filter((s) => s.kind === 'benign')).toHaveLength(4);
     expect(scenarios.map((s) => s.id)).toEqual([
@@ -35,7 +35,7 @@ describe('bundled corpus (spec §1.4, §9)', () => {
     expect(quad(r['deny-egress']!)).toEqual([5, 6, 3, 4]);
   });
 
-  it('sorts by block rate, then utility (spec §8.1 order)', () => {
+  it("sorts by block rate, then utility (the original's order)", () => {
     const names = ['allow-all', 'deny-all', 'keyword-filter', 'flow-guard'] as const;
     const report = evaluateCorpus(bundledCorpus, referenceDefenses(bundledCorpus, [...names]));
     expect(report.comparison.results.map((r) => r.defense)).toEqual(['deny-all', 'flow-guard', 'keyword-filter', 'allow-all']);

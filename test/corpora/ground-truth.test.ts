@@ -1,4 +1,4 @@
-// Spec §9, ground-truth corpus: recomputed from the committed corpora/agentdojo-v1.2.json.gz.
+// The ground-truth corpus's published figures, recomputed from the committed corpora/agentdojo-v1.2.json.gz.
 import { describe, expect, it } from 'vitest';
 import { CorpusStore } from '../../src/data/store.js';
 import { evaluateCorpus, referenceDefenses } from '../../src/evaluate/corpus.js';
@@ -12,7 +12,7 @@ import { renderText } from '../../src/report/text.js';
 
 const corpus = new CorpusStore().groundTruth();
 
-describe('ground-truth corpus (spec §1.5, §9)', () => {
+describe('ground-truth corpus (docs/corpora.md#the-ground-truth-corpus)', () => {
   it('has 97 benign and 35 injection tasks, 9 unscorable', () => {
     const s = corpus.scenarios;
     expect(s.filter((x) => x.kind === 'benign')).toHaveLength(97);
@@ -90,11 +90,11 @@ describe('ground-truth corpus (spec §1.5, §9)', () => {
     expect(a[1]!.block_min).toBeLessThanOrEqual(t0.injections_blocked / t0.injections_total);
   });
 
-  it('prints the label sweep table (spec §8.2 layout), pinned', () => {
+  it("prints the label sweep table (the original's layout), pinned", () => {
     const text = renderText(evaluateCorpus(corpus, referenceDefenses(corpus), { sweep: true }));
     const start = text.indexOf('flow-guard label sweep');
     const end = text.indexOf('unscorable injection tasks');
-    // Our own run's figures (the spec lists none), pinned so any change to the RNG stream,
+    // Our own run's figures (the original published none), pinned so any change to the RNG stream,
     // the traversal order or the formatting is caught.
     expect(text.slice(start, end)).toBe(
     [

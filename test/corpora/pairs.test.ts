@@ -1,4 +1,4 @@
-// Spec §9, paired corpus: recomputed from the committed corpora/agentdojo-v1.2-pairs.json.gz.
+// The paired corpus's published figures, recomputed from the committed corpora/agentdojo-v1.2-pairs.json.gz.
 import { describe, expect, it } from 'vitest';
 import { CorpusStore } from '../../src/data/store.js';
 import { calls } from '../../src/corpora/corpus.js';
@@ -10,7 +10,7 @@ import { byName, six, scorable } from '../helpers.js';
 const pairs = new CorpusStore().pairs();
 const injection = pairs.scenarios.filter((s) => s.kind === 'injection');
 
-describe('paired corpus (spec §1.6, §9)', () => {
+describe('paired corpus (docs/corpora.md#the-paired-corpus)', () => {
   it('has 97 benign, 949 pairs, 609 scorable, 340 unscorable', () => {
     expect(pairs.benign).toHaveLength(97);
     expect(injection).toHaveLength(949);

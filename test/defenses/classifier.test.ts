@@ -1,4 +1,4 @@
-// Spec §9, classifiers on the paired corpus at threshold 0.5, recomputed from scores/ and corpora/.
+// The published figures of the classifiers on the paired corpus at threshold 0.5, recomputed from scores/ and corpora/.
 import { describe, expect, it } from 'vitest';
 import { CorpusStore } from '../../src/data/store.js';
 import { checkTables, pinnedTables } from '../../src/data/score-tables.js';
@@ -11,7 +11,7 @@ const store = new CorpusStore();
 const pairs = store.pairs();
 const tables = pinnedTables(store.root, 'pairs');
 
-describe('classifier defenses on the paired corpus (spec §9)', () => {
+describe('classifier defenses on the paired corpus (docs/defenses.md#classifier-defenses)', () => {
   it('needs exactly the 788 keys of each published pairs table', () => {
     const needed = missingKeys({ scores: {} } as ScoreTable, pairs.scenarios, 'both');
     expect(needed).toHaveLength(788);
@@ -20,7 +20,7 @@ describe('classifier defenses on the paired corpus (spec §9)', () => {
 
   const report = evaluateCorpus(pairs, [], { classifiers: { tables, threshold: 0.5 } });
   const results = Object.fromEntries(report.comparison.results.map((r) => [r.defense, r]));
-  // [blocked, attributable, kept, halted] as spec §9 writes them.
+  // [blocked, attributable, kept, halted] in the order the published figures use.
   const fig = (name: string) => {
     const r = results[name]!;
     return [r.injections_blocked, r.injections_attributable, r.benign_kept, r.injections_halted_in_task];
@@ -66,7 +66,7 @@ describe('classifier defenses on the paired corpus (spec §9)', () => {
   });
 });
 
-describe('classifier rule (spec §3)', () => {
+describe('classifier rule (docs/defenses.md#classifier-defenses)', () => {
   const table = (scores: Record<string, number>): ScoreTable => ({
     model: 'x/y',
     revision: '',

@@ -42,8 +42,8 @@ describe('Go number formatting', () => {
   });
 });
 
-describe('text table (spec §2.6)', () => {
-  it('matches the spec example byte for byte', () => {
+describe('text table (docs/scoring.md#printing-figures)', () => {
+  it("matches the original implementation's example row byte for byte", () => {
     const r = {
       ...emptyResult('flow-guard'),
       injections_total: 609,

@@ -1,4 +1,4 @@
-// Parity of the TypeScript scorer with an independent reference implementation of spec §7.2
+// Parity of the TypeScript scorer with an independent reference implementation of docs/scorer.md#windowing-and-scoring
 // (Python `tokenizers` offsets + onnxruntime + numpy softmax) on the tiny-model fixtures.
 // The reference outputs are test/fixtures/tiny-model/reference.json; to regenerate them (and the
 // fixtures), run: python3 scripts/tiny-model/generate.py

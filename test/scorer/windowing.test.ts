@@ -6,7 +6,7 @@ function wordOffsets(text: string): Span[] {
   return [...text.matchAll(/\S+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
 }
 
-describe('window_limit (spec §9 scorer windowing)', () => {
+describe('window_limit (docs/scorer.md#windowing-and-scoring)', () => {
   it('ignores the huge default model_max_length and uses max_position_embeddings', () => {
     // 1000000000000000019884624838656 is Python's int(1e30); as a JS number it is 1e30.
     expect(windowLimit(1000000000000000019884624838656, 512, 2)).toBe(510);
@@ -30,7 +30,7 @@ describe('window_limit (spec §9 scorer windowing)', () => {
   });
 });
 
-describe('windows (spec §9 scorer windowing)', () => {
+describe('windows (docs/scorer.md#windowing-and-scoring)', () => {
   it('keeps a short text whole', () => {
     expect(windows('a b c', wordOffsets('a b c'), 5, 2)).toEqual(['a b c']);
   });

@@ -55,7 +55,7 @@ describe('evaluate (docs/scoring.md#outcomes-and-the-attribution-rule)', () => {
   });
 });
 
-describe('attributable block rule (spec §2.2)', () => {
+describe('attributable block rule (docs/scoring.md#outcomes-and-the-attribution-rule)', () => {
   // The defense denies a user call only when an injected output is in its context.
   const contextual: Defense = {
     name: 'contextual',
