@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { CorpusStore } from '../data/store.js';
-import { stepCache, type CacheLike } from './baseline.js';
+import { stepCache, type CacheLike } from './base.js';
 import type { InputLookup } from './config.js';
 import type { PublishDeps } from './publish.js';
 

@@ -31,7 +31,7 @@ export interface RunContext {
   /** The commit scored: the PR's head, or the pushed commit. */
   readonly sha: string;
   readonly pr: PullRequest | undefined;
-  /** A push to the default branch: the only run that saves a cached baseline. */
+  /** A push to the default branch: the only run that saves its results to the cache. */
   readonly defaultBranchPush: boolean;
   readonly apiUrl: string;
   readonly runUrl: string | undefined;

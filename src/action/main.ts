@@ -6,7 +6,7 @@ import { TOOL_VERSION } from '../model/version.js';
 import { escapeMarkdown } from '../format/escape.js';
 import { computeVerdict } from '../gate/verdict.js';
 import { renderReport } from '../report/comment.js';
-import { findBaseline, saveBaseline, type BaselineDeps } from './baseline.js';
+import { findBase, saveBase, type BaseDeps } from './base.js';
 import { parseActionConfig } from './config.js';
 import type { Deps } from './deps.js';
 import { readRunContext } from './event.js';
@@ -23,13 +23,13 @@ export async function run(deps: Deps): Promise<number> {
     const opts = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, commit: ctx.sha, echoStderr: deps.echoStderr };
     const scored = await scoreUserDefense(cfg.defense, corpora, opts);
     deps.info(`scored ${scored.results.key.defense} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
-    const b: BaselineDeps = {
+    const b: BaseDeps = {
       cache: deps.cache,
       rerun: (sha) => rerunAtBase(cfg, ctx, corpora, sha, deps.info),
       info: deps.info,
       warn: deps.warn,
     };
-    const baseline = await findBaseline(cfg, ctx, scored.results.key, b);
+    const baseline = await findBase(cfg, ctx, scored.results.key, b);
     const verdict = computeVerdict(scored.results, baseline.base?.results, cfg.thresholds);
     const markdown = renderReport({
       defense: scored.results.key.defense,
@@ -43,7 +43,7 @@ export async function run(deps: Deps): Promise<number> {
     });
     writeFiles(cfg, ctx, scored.results, verdict, markdown, deps);
     await publish(cfg, ctx, markdown, deps);
-    await saveBaseline(cfg, ctx, scored.results, b);
+    await saveBase(cfg, ctx, scored.results, b);
     for (const c of verdict.checks) deps.info(`${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
     if (baseline.note) deps.info(baseline.note);
     if (verdict.pass) return 0;

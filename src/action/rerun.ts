@@ -22,7 +22,7 @@ async function checkout(workspace: string, sha: string, dir: string): Promise<vo
       await git('git', ['-C', workspace, 'fetch', '--no-tags', '--depth=1', 'origin', sha]);
       await add();
     } catch (e) {
-      throw new InputError(`baseline rerun: cannot check out base commit ${sha}: ${(e as Error).message.split('\n')[0]}`);
+      throw new InputError(`rerun at the base commit: cannot check out base commit ${sha}: ${(e as Error).message.split('\n')[0]}`);
     }
   }
 }
@@ -36,7 +36,7 @@ function install(command: string, cwd: string, log: (s: string) => void): Promis
     child.stderr.on('data', (d: Buffer) => log(d.toString()));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new DefenseError(`baseline rerun: install failed at the base commit with exit code ${code}`)),
+      code === 0 ? resolve() : reject(new DefenseError(`rerun at the base commit: install failed with exit code ${code}`)),
     );
   });
 }

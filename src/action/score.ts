@@ -15,7 +15,7 @@ import { referenceDefenses } from '../evaluate/corpus.js';
 import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
 import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../gate/results.js';
 import type { CorpusDetails } from '../report/comment.js';
-import { openDefense, scoreDefense, type DefenseSpec } from '../adapters/index.js';
+import { ExternalDefense, openDefense, scoreDefense, type DefenseSpec } from '../adapters/index.js';
 
 export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
   return names.map((n) => CORPORA[n].load(store()));
@@ -68,7 +68,9 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
       corpora: entries,
     };
     const stats =
-      'stats' in defense ? `${defense.stats.requests} requests, ${defense.stats.deduplicated} answered from the dedup cache` : 'in process';
+      defense instanceof ExternalDefense
+        ? `${defense.stats.requests} requests, ${defense.stats.deduplicated} answered from the dedup cache`
+        : 'in process';
     return { results, runs, stats };
   } finally {
     await defense.close();

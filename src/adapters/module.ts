@@ -9,8 +9,9 @@ import type { AsyncDefense } from '../defenses/defense.js';
 import { DefenseError, describeZodError, InputError } from '../model/errors.js';
 import { SiteIndex } from './sites.js';
 
+/** A module may answer in the protocol's shape `{allow, reason}` or the core's `{allowed, reason}`. */
 const ModuleDecision = z.union([
-  z.object({ allow: z.boolean(), reason: z.string().default('') }),
+  z.object({ allow: z.boolean(), reason: z.string().default('') }).transform((d): Decision => ({ allowed: d.allow, reason: d.reason })),
   z.object({ allowed: z.boolean(), reason: z.string().default('') }),
 ]);
 
@@ -78,7 +79,7 @@ export class ModuleDefense implements AsyncDefense {
     const d = ModuleDecision.safeParse(raw);
     if (!d.success)
       throw this.fail(`returned an invalid decision ${JSON.stringify(raw)?.slice(0, 120)}: ${describeZodError(d.error)}`, call);
-    return 'allow' in d.data ? { allowed: d.data.allow, reason: d.data.reason } : d.data;
+    return d.data;
   }
 
   private fail(what: string, call: Call): DefenseError {

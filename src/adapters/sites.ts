@@ -1,6 +1,6 @@
 // Where each call of a corpus sits, so requests and error messages can name the scenario and step
 // even though the scoring driver hands a defense nothing but the call. Calls are indexed by object
-// identity: the corpus loaders build one object per step, and a pair's baseline reuses its benign
+// identity: the corpus loaders build one object per step, and a pair's twin reuses its benign
 // twin's step objects, so a re-decided twin call is named as the twin's own step.
 import type { Call, Scenario } from '../model/call.js';
 import type { CallSite } from './protocol.js';
@@ -20,7 +20,7 @@ export class SiteIndex {
         if (!this.sites.has(st.call)) this.sites.set(st.call, { scenario: s.id, step });
       });
     }
-    // Baseline calls not shared with a benign scenario (e.g. hand-built scenarios) still get a name.
+    // Twin calls not shared with a benign scenario (e.g. hand-built scenarios) still get a name.
     for (const s of scenarios) {
       s.twin.forEach((c, step) => {
         if (!this.sites.has(c)) this.sites.set(c, { scenario: `${s.id} (benign twin)`, step });

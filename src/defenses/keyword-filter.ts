@@ -1,5 +1,5 @@
 // keyword-filter (docs/defenses.md#keyword-filter): a naive phrase blocklist over argument texts only.
-// Plain substrings, so "wire" also matches "wireless" — that is the point of the baseline.
+// Plain substrings, so "wire" also matches "wireless" — that is the point of a naive reference defense.
 import { allow, deny, type Defense } from './defense.js';
 import type { Call } from '../model/call.js';
 

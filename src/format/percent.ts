@@ -22,6 +22,3 @@ export function signedPoints(delta: number): string {
 
 /** Percentage points as "1.3 pp" (a value already in points). */
 export const points = (pp: number): string => `${fixed(pp, 1)} pp`;
-
-/** "n/d" counts: "243/609". */
-export const ofTotal = (n: number, d: number): string => `${n}/${d}`;

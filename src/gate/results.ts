@@ -1,4 +1,4 @@
-// The results file the action writes (results-path), caches and reads back as a baseline. It is
+// The results file the action writes (results-path), caches and reads back as the base commit's results. It is
 // versioned, and carries the comparability key: results are only compared with results of the same
 // corpus versions, tool version and defense name.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// A mermaid quadrant chart placing the defense among the baselines: attributable block rate (up)
+// A mermaid quadrant chart placing the defense among the reference and classifier defenses: attributable block rate (up)
 // against utility (right). Labels are ours or sanitised to a safe alphabet: nothing a defense
 // controls reaches the mermaid source unfiltered.
 import { attributableRate, utilityRate } from '../scoring/rates.js';

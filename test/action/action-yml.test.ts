@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachePrefix } from '../../src/action/baseline.js';
+import { cachePrefix } from '../../src/action/base.js';
 import { parseActionConfig } from '../../src/action/config.js';
 
 const yml = readFileSync(join(import.meta.dirname, '../../action.yml'), 'utf8');

@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/action/main.js';
-import type { CacheLike } from '../../src/action/baseline.js';
+import type { CacheLike } from '../../src/action/base.js';
 import { CorpusStore } from '../../src/data/store.js';
 
 export const ROOT = join(import.meta.dirname, '../..');

@@ -35,7 +35,7 @@ export interface Baseline {
   readonly note?: string | undefined;
 }
 
-export interface BaselineDeps {
+export interface BaseDeps {
   readonly cache: CacheLike;
   /** Score the defense at another commit (rerun mode). */
   readonly rerun: (sha: string) => Promise<RunResults>;
@@ -50,7 +50,7 @@ export const cacheDir = (ctx: RunContext): string => join(ctx.tempDir, 'agent-de
 
 const readResults = (path: string, where: string): RunResults => readValidated(path, RunResultsSchema, where).value;
 
-async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: BaselineDeps): Promise<RunResults | string> {
+async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: BaseDeps): Promise<RunResults | string> {
   const dir = cacheDir(ctx);
   mkdirSync(dir, { recursive: true });
   const prefix = cachePrefix(cfg.commentKey);
@@ -65,7 +65,7 @@ async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: Ba
   return readResults(join(dir, 'results.json'), `cache entry ${hit}`);
 }
 
-export async function findBaseline(cfg: Config, ctx: RunContext, head: ComparabilityKey, deps: BaselineDeps): Promise<Baseline> {
+export async function findBase(cfg: Config, ctx: RunContext, head: ComparabilityKey, deps: BaseDeps): Promise<Baseline> {
   const mode = cfg.baseline.mode;
   if (mode === 'none') return { note: 'No baseline (baseline: none): drops were not checked.' };
   const refuse = (results: RunResults, from: string): string | undefined => {
@@ -117,7 +117,7 @@ export async function findBaseline(cfg: Config, ctx: RunContext, head: Comparabi
 }
 
 /** Pushes to the default branch save their results for later PRs; nothing else ever writes the cache. */
-export async function saveBaseline(cfg: Config, ctx: RunContext, results: RunResults, deps: BaselineDeps): Promise<void> {
+export async function saveBase(cfg: Config, ctx: RunContext, results: RunResults, deps: BaseDeps): Promise<void> {
   if (!ctx.defaultBranchPush || (cfg.baseline.mode !== 'cache' && cfg.baseline.mode !== 'auto')) return;
   const dir = cacheDir(ctx);
   rmSync(dir, { recursive: true, force: true });
