@@ -5,7 +5,7 @@ import type { LoadedTable } from '../model/score-table.js';
 import type { AttackCorpus, Corpus } from '../corpora/corpus.js';
 import { CORPORA, TRANSFORMS, type CorpusName } from '../data/registry.js';
 import type { CorpusStore } from '../data/store.js';
-import { checkTables, pinnedTables, readScoreTable } from '../data/score-tables.js';
+import { checkTables, checkWindowing, pinnedTables, readScoreTable } from '../data/score-tables.js';
 import { evaluateCorpus, referenceDefenses, versionsOf } from '../evaluate/corpus.js';
 import type { ClassifierTables } from '../evaluate/classifiers.js';
 import { evaluateAttacks, evaluateDrop } from '../evaluate/attacks.js';
@@ -54,7 +54,13 @@ function dropReport(corpus: AttackCorpus, opts: CliOptions, store: CorpusStore):
   if (tables.length === 0)
     throw new InputError(`--corpus ${corpus.name} needs transformed score tables (--scores) and their untransformed ones`);
   checkTables(tables, corpus.scenarios);
-  const report = evaluateDrop(store.attacks('identity'), corpus, tables, untransformedTables(opts, tables, store), opts.threshold);
+  const untransformed = store.attacks('identity');
+  const partners = untransformedTables(opts, tables, store);
+  // The drop compares each transformed score with its untransformed partner's: both must cover
+  // their corpus and be cut into windows the same way.
+  checkTables(partners, untransformed.scenarios);
+  checkWindowing([...tables, ...partners]);
+  const report = evaluateDrop(untransformed, corpus, tables, partners, opts.threshold);
   return { text: () => dropText(report), json: () => goJson(report), markdown: () => dropMarkdown(report) };
 }
 

@@ -21,7 +21,11 @@ const PUBLISHERS = ['protectai', 'deepset', 'horizon-labs'];
 /** The pinned tables of one directory of scores/ whose file name passes `filter`, verified against the manifest. */
 export function pinnedTables(root: string, dir: TableDir, filter: (file: string) => boolean = () => true): LoadedTable[] {
   const manifest = readValidated(join(root, 'scores', 'manifest.json'), ScoresManifestSchema, 'scores/manifest.json').value;
-  const rank = (f: string) => PUBLISHERS.findIndex((p) => f.startsWith(`${dir}/${p}`));
+  // Unknown publishers after the three, by path.
+  const rank = (f: string) => {
+    const i = PUBLISHERS.findIndex((p) => f.startsWith(`${dir}/${p}`));
+    return i < 0 ? PUBLISHERS.length : i;
+  };
   return Object.keys(manifest.files)
     .filter((f) => f.startsWith(`${dir}/`) && filter(f.slice(dir.length + 1)))
     .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
@@ -34,7 +38,24 @@ export function pinnedTables(root: string, dir: TableDir, filter: (file: string)
     });
 }
 
-const windowing = (t: ScoreTable): string => JSON.stringify(Object.entries(t.chunking ?? {}).sort());
+/**
+ * How a table's texts were cut into windows. The published tables carry no `windows` key and were
+ * cut through character offsets, which our scorer records as `windows: "char-offsets"`: the two
+ * read the same, so a new table can stand beside the published ones.
+ */
+const windowing = (t: ScoreTable): string => JSON.stringify(Object.entries({ windows: 'char-offsets', ...(t.chunking ?? {}) }).sort());
+
+/** Refuse tables cut into windows unlike the first: their scores are not comparable. */
+export function checkWindowing(tables: readonly LoadedTable[]): void {
+  const first = tables[0];
+  for (const t of tables.slice(1)) {
+    if (windowing(t.table) !== windowing(first!.table)) {
+      throw new InputError(
+        `score table ${t.path} uses windowing ${windowing(t.table)}, unlike ${first!.path} (${windowing(first!.table)}); their scores are not comparable`,
+      );
+    }
+  }
+}
 
 /** Refuse the same table twice, tables that miss texts of this corpus, and tables cut into windows differently. */
 export function checkTables(tables: readonly LoadedTable[], scenarios: readonly Scenario[]): void {
@@ -46,12 +67,5 @@ export function checkTables(tables: readonly LoadedTable[], scenarios: readonly 
     const missing = missingKeys(t.table, scenarios);
     if (missing.length > 0) throw new InputError(`score table ${t.path} does not cover this corpus: ${missing.length} texts unscored`);
   }
-  const first = tables[0];
-  for (const t of tables.slice(1)) {
-    if (windowing(t.table) !== windowing(first!.table)) {
-      throw new InputError(
-        `score table ${t.path} uses windowing ${windowing(t.table)}, unlike ${first!.path} (${windowing(first!.table)}); their scores are not comparable`,
-      );
-    }
-  }
+  checkWindowing(tables);
 }

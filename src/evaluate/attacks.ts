@@ -87,6 +87,8 @@ export function evaluateDrop(
     const score = (text: string) => primary.score(text) ?? fallback.score(text);
     return { model: t.table.model, drop: dropVsThreshold(transformed.transform, pairs, score, threshold) };
   });
+  // Every file the drop reads: the transformed corpus, the untransformed one and the paired benign tasks.
   const versions = versionsOf(transformed, { tables: [...tables, ...untransformedTables], threshold });
+  versions.corpus_files = { ...untransformed.files, ...transformed.files };
   return { models, threshold, transform: transformed.transform, versions };
 }

@@ -15,7 +15,7 @@ const Counts = ScoredResultSchema;
 
 export const CorpusResultSchema = z.object({
   corpus: z.string(),
-  /** SHA-256 of the corpus file (its manifest entry): the corpus version. */
+  /** The corpus version: its file's SHA-256, or a digest over every file it reads (docs/corpora.md#the-manifest-and-corpus-versions). */
   version: z.string(),
   result: Counts,
   by_suite: z.record(z.string(), Counts),

@@ -2,6 +2,8 @@
 import type { AttacksReport, DropReport } from '../evaluate/attacks.js';
 import { escapeMarkdown } from '../format/escape.js';
 import { fixed, formatG, padRight } from '../format/gofmt.js';
+import { NOT_APPLICABLE } from '../format/percent.js';
+import type { ScoreDrop } from '../scoring/score-drop.js';
 import { metricsTable } from './metrics-table.js';
 import { versionsMarkdown } from './markdown.js';
 import { textTable } from './table.js';
@@ -33,6 +35,9 @@ export function attacksMarkdown(r: AttacksReport): string {
   return out + versionsMarkdown(r.versions);
 }
 
+/** "mean [min, max]", or n/a when no output changed (nothing was measured). */
+const dropCell = (d: ScoreDrop): string => (d.N === 0 ? NOT_APPLICABLE : `${fixed(d.Mean, 3)} [${fixed(d.Min, 3)}, ${fixed(d.Max, 3)}]`);
+
 export function dropText(r: DropReport): string {
   let out = `transform: ${r.transform} (readable), threshold ${formatG(r.threshold)}\n\n`;
   // Columns are separated by one space: the third header (25 characters) overflows its width of
@@ -40,18 +45,13 @@ export function dropText(r: DropReport): string {
   // ambiguous there).
   out += `${padRight('model', 46)} ${padRight('changed', 8)} ${padRight('score drop mean [min,max]', 24)} evaded\n`;
   for (const m of r.models) {
-    const d = m.drop;
-    out += `${padRight(m.model, 46)} ${padRight(String(d.N), 8)} ${padRight(`${fixed(d.Mean, 3)} [${fixed(d.Min, 3)}, ${fixed(d.Max, 3)}]`, 24)} ${d.Evaded}\n`;
+    out += `${padRight(m.model, 46)} ${padRight(String(m.drop.N), 8)} ${padRight(dropCell(m.drop), 24)} ${m.drop.Evaded}\n`;
   }
   return out + versionsText(r.versions);
 }
 
 export function dropMarkdown(r: DropReport): string {
   let out = `### evasion: ${escapeMarkdown(r.transform)} (threshold ${formatG(r.threshold)})\n\n| model | changed outputs | score drop mean [min, max] | evaded |\n|---|---:|---|---:|\n`;
-  for (const m of r.models) {
-    const d = m.drop;
-    const drop = d.N === 0 ? 'n/a' : `${fixed(d.Mean, 3)} [${fixed(d.Min, 3)}, ${fixed(d.Max, 3)}]`;
-    out += `| ${escapeMarkdown(m.model)} | ${d.N} | ${drop} | ${d.Evaded} |\n`;
-  }
+  for (const m of r.models) out += `| ${escapeMarkdown(m.model)} | ${m.drop.N} | ${dropCell(m.drop)} | ${m.drop.Evaded} |\n`;
   return out + versionsMarkdown(r.versions);
 }

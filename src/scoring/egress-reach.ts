@@ -17,7 +17,7 @@ export interface EgressReach {
   Mixed: number;
 }
 
-/** `pairs` in attack order, each attack's pairs in file order; the first pair of each goal gives its tools. */
+/** `pairs` in file order; the first pair of each goal gives its tools. */
 export function egressReach(pairs: readonly Scenario[], egressTools: readonly string[]): EgressReach {
   const egress = new Set(egressTools);
   const first = new Map<string, { suite: string; task: string; tools: string[] }>();

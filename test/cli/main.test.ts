@@ -115,6 +115,25 @@ describe('defense-eval CLI', () => {
     expect(cli('--corpus', 'attacks-leet', '--threshold', '0.9').stdout).toMatch(/^transform: leet \(readable\), threshold 0\.9\n/);
   });
 
+  it('the drop analysis names every file it reads and refuses untransformed tables that do not cover the attack corpus', () => {
+    const j = JSON.parse(cli('--corpus', 'attacks-leet', '--format', 'json').stdout);
+    expect(Object.keys(j.versions.corpus_files)).toEqual([
+      'corpora/agentdojo-v1.2-attacks.json.gz',
+      'corpora/agentdojo-v1.2-pairs.json.gz',
+      'corpora/transformed/agentdojo-v1.2-attacks-leet.json.gz',
+    ]);
+    const root = new CorpusStore().root;
+    const wrong = join(root, 'scores/pairs/protectai-deberta-v3-base-prompt-injection-v2.json');
+    const r = cli(
+      '--corpus',
+      'attacks-leet',
+      '--untransformed-scores',
+      `${wrong},${wrong.replace('protectai-deberta-v3-base-prompt-injection-v2', 'horizon-labs-prompt-injection-guard-base')}`,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/score table .*scores\/pairs\/protectai.* does not cover this corpus: \d+ texts unscored/);
+  });
+
   it('refuses the same score table twice', () => {
     const t = join(new CorpusStore().root, 'scores/pairs/deepset-deberta-v3-base-injection.json');
     const r = cli('--corpus', 'pairs', '--scores', `${t},${t}`);
