@@ -16,8 +16,31 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(760);
+// EXTERNAL MODULE: ./src/scorer/errors.ts
+var errors = __webpack_require__(441);
 ;// CONCATENATED MODULE: ./src/scorer/offsets.ts
-class OffsetRecoveryError extends Error {
+// Character offsets of tokens, recovered for transformers.js tokenizers (docs/scorer.md#offset-recovery).
+//
+// The windows of docs/scorer.md#windowing-and-scoring are character slices through the offsets that Python's fast (Rust)
+// tokenizers return. `@huggingface/tokenizers` returns tokens and ids but no offsets, so this module
+// re-runs the tokenizer's own pipeline on an *aligned string*: every UTF-16 unit of the normalized,
+// pre-tokenized text carries the [start, end) span of the original text it came from, following the
+// alignment rules of the Rust `NormalizedString`:
+//   - a character mapped to one or more characters (NFKC "ﬁ" → "fi", lowercasing) keeps its span for each;
+//   - a composed character (e + U+0301 → é) takes the span of its first (starter) character only;
+//   - a regex replacement (`Replace(" {2,}", " ")`) takes the span of the last character it replaced;
+//   - removed characters (Strip, control characters) vanish;
+//   - an inserted prefix (Metaspace's "▁", Prepend) takes the span of the first character.
+// A token's offsets are then (first unit's start, last unit's end): SentencePiece's "▁" that replaced
+// a space maps to that space; a WordPiece "##" continuation maps to the characters after the prefix;
+// an [UNK] word maps to the whole word.
+//
+// Every step is checked against the library itself: the aligned normalized text must equal the
+// library normalizer's output, the pre-tokens the library pre-tokenizer's, and the recovered token
+// strings `tokenizer.tokenize(text)`. Any mismatch, or a normalizer / pre-tokenizer / model type not
+// handled here, throws OffsetRecoveryError rather than producing wrong windows.
+
+class OffsetRecoveryError extends errors/* ScoringError */.Q {
     name = 'OffsetRecoveryError';
 }
 /** A string whose every UTF-16 unit records the original-text span it came from. */
@@ -96,7 +119,10 @@ function unicodeNormalize(a, form, keep) {
             b.push(keep, ...span(0));
         }
         else {
-            const whole = cluster.map((c) => c.ch).join('').normalize(form);
+            const whole = cluster
+                .map((c) => c.ch)
+                .join('')
+                .normalize(form);
             const parts = cluster.map((c) => c.ch.normalize(form));
             if (parts.join('') === whole) {
                 parts.forEach((p, k) => b.push(p, ...span(k)));
@@ -449,7 +475,7 @@ function tokenOffsets(tk, text) {
 // EXTERNAL MODULE: ./src/scorer/pylist.ts
 var pylist = __webpack_require__(1);
 ;// CONCATENATED MODULE: ./src/scorer/windowing.ts
-// Windowing of spec §7.2: the window size from the model's limits, and the character windows of a
+// Windowing (docs/scorer.md#windowing-and-scoring): the window size from the model's limits, and the character windows of a
 // text from its tokens' character offsets.
 /** Python's VERY_LARGE_INTEGER default for model_max_length and any value over this is "no limit". */
 const MAX_USABLE_LIMIT = 100_000;
@@ -491,7 +517,7 @@ function windows(text, offsets, size, stride) {
 
 ;// CONCATENATED MODULE: ./src/scorer/classifier.ts
 // Load a text classifier with transformers.js (ONNX on onnxruntime-node, CPU) and score texts as
-// spec §7.2 says: windows through recovered character offsets, each window re-tokenized with its
+// docs/scorer.md#windowing-and-scoring says: windows through recovered character offsets, each window re-tokenized with its
 // special tokens and truncated to the window limit, probabilities softmaxed, max over windows.
 //
 // transformers.js is imported dynamically here only, so `--list-keys` and the gate never load it.
@@ -502,15 +528,14 @@ function windows(text, offsets, size, stride) {
 
 
 
-class ScoringError extends Error {
-    name = 'ScoringError';
-}
+
+
 const COMMIT = /^[0-9a-f]{40}$/;
 /** Split "onnx/model.onnx" into transformers.js's subfolder and model_file_name (fp32: no suffix). */
 function onnxLocation(file) {
     const m = /^(?:(.*)\/)?([^/]+)\.onnx$/.exec(file);
     if (!m)
-        throw new ScoringError(`ONNX weights file must end in .onnx: ${file}`);
+        throw new errors/* ScoringError */.Q(`ONNX weights file must end in .onnx: ${file}`);
     return { subfolder: m[1] ?? '', model_file_name: m[2] };
 }
 async function resolveRevision(spec, remoteHost) {
@@ -520,10 +545,10 @@ async function resolveRevision(spec, remoteHost) {
     const url = `${remoteHost.replace(/\/$/, '')}/api/models/${spec.model}/revision/${encodeURIComponent(rev)}`;
     const res = await fetch(url);
     if (!res.ok)
-        throw new ScoringError(`cannot resolve revision ${rev} of ${spec.model}: HTTP ${res.status}`);
+        throw new errors/* ScoringError */.Q(`cannot resolve revision ${rev} of ${spec.model}: HTTP ${res.status}`);
     const sha = (await res.json()).sha;
     if (typeof sha !== 'string' || !COMMIT.test(sha))
-        throw new ScoringError(`no commit hash for ${spec.model}@${rev}`);
+        throw new errors/* ScoringError */.Q(`no commit hash for ${spec.model}@${rev}`);
     return sha;
 }
 async function loadClassifier(spec, opts) {
@@ -566,7 +591,7 @@ async function loadClassifier(spec, opts) {
     opts.log?.(`id2label: ${JSON.stringify(id2label)}`);
     const positiveIndex = labels.indexOf(spec.positiveLabel);
     if (positiveIndex < 0) {
-        throw new ScoringError(`positive label '${spec.positiveLabel}' not produced by the model; its labels are ${(0,pylist/* pyList */._)(labels)}`);
+        throw new errors/* ScoringError */.Q(`positive label '${spec.positiveLabel}' not produced by the model; its labels are ${(0,pylist/* pyList */._)(labels)}`);
     }
     const withSpecial = tokenizer('', { add_special_tokens: true, return_tensor: false }).input_ids.length;
     const without = tokenizer('', { add_special_tokens: false, return_tensor: false }).input_ids.length;
@@ -585,7 +610,7 @@ async function loadClassifier(spec, opts) {
         tensor: (data, dims) => new tf.Tensor('int64', data, dims),
     };
 }
-/** The character windows of a text for this classifier (spec §7.2). */
+/** The character windows of a text for this classifier (docs/scorer.md#windowing-and-scoring). */
 function textWindows(c, text, stride) {
     const offsets = tokenOffsets(c.tokenizer._tokenizer, text).map((t) => t.span);
     return windows(text, offsets, c.windowTokens, stride);
@@ -603,7 +628,7 @@ function windowIds(c, text) {
             return [...full.slice(0, p), ...content.slice(0, c.windowTokens), ...full.slice(p + content.length)];
         }
     }
-    throw new ScoringError('cannot locate the text between the special tokens');
+    throw new errors/* ScoringError */.Q('cannot locate the text between the special tokens');
 }
 function probabilities(logits, multiLabel) {
     const xs = Array.from(logits);
@@ -655,7 +680,7 @@ async function scoreTexts(c, texts, opts) {
             const probs = probabilities(Array.from(out.logits.data).slice(r * n, (r + 1) * n), multiLabel);
             const p = probs[c.positiveIndex];
             if (p === undefined)
-                throw new ScoringError(`positive label '${c.labels[c.positiveIndex]}' not produced by the model; its labels are ${(0,pylist/* pyList */._)(c.labels)}`);
+                throw new errors/* ScoringError */.Q(`positive label '${c.labels[c.positiveIndex]}' not produced by the model; its labels are ${(0,pylist/* pyList */._)(c.labels)}`);
             scores.set(b.key, Math.max(scores.get(b.key), p));
         });
         opts.progress?.(Math.min(at + opts.batch, queue.length), queue.length);

@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 22:
+/***/ 413:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11,7 +11,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   mH: () => (/* binding */ runScorer)
 });
 
-// UNUSED EXPORTS: USAGE, UsageError, parseCli
+// UNUSED EXPORTS: USAGE, parseCli
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
@@ -40,7 +40,7 @@ function modelByKey(key) {
 var pylist = __nccwpck_require__(1);
 ;// CONCATENATED MODULE: ./src/scorer/pyjson.ts
 // Serialise like Python's `json.dump(obj, sort_keys=True, indent=1)` (default ensure_ascii, no
-// trailing newline), the format of the published score tables (spec §1.9). Two details differ from
+// trailing newline), the format of the published score tables (docs/scorer.md#what-a-table-records). Two details differ from
 // JSON.stringify: floats are written as Python's repr writes them (`0.0`, `3.3e-06`, `1e+16`), and
 // every non-ASCII character is escaped as \uXXXX.
 /** An integer that must be written without a fractional part (Python int, not float). */
@@ -152,11 +152,11 @@ function dump(v, indent, level) {
 }
 
 ;// CONCATENATED MODULE: ./src/scorer/table.ts
-// The score table a run writes: the published format of spec §1.9 (json.dump, sort_keys, indent 1,
+// The score table a run writes: the published format (docs/scorer.md#what-a-table-records) (json.dump, sort_keys, indent 1,
 // no trailing newline), with transformers.js's runtime and the windowing method recorded.
 
 /**
- * How windows were cut. "char-offsets": character slices between token offsets, as spec §7.2 and
+ * How windows were cut. "char-offsets": character slices between token offsets, as docs/scorer.md#windowing-and-scoring and
  * Python's fast tokenizers (the published tables carry no `windows` key and were made this way);
  * here the offsets are recovered by aligning the tokenizer's normalized text (src/scorer/offsets.ts).
  */
@@ -183,17 +183,50 @@ function renderTable(t) {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+;// CONCATENATED MODULE: ./src/model/errors.ts
+/** Bad input: a file, flag, input, scenario or table the user supplied. Exit code 2. */
+class InputError extends Error {
+    name = 'InputError';
+}
+/** A defense crashed, hung or answered garbage. Exit code 1, never a table. */
+class DefenseError extends (/* unused pure expression or super */ null && (Error)) {
+    name = 'DefenseError';
+}
+/** Exit code of an error: 2 for bad input, 1 for anything else (a failed defense, a bug). */
+const exitCodeOf = (e) => (e instanceof InputError ? 2 : 1);
+/** `scenarios[3].trace: expected array` for the first issue (plus how many more), or `(top level): …`. */
+function describeZodError(err) {
+    const issue = err.issues[0];
+    if (!issue)
+        return 'invalid';
+    const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+    const more = err.issues.length > 1 ? ` (and ${err.issues.length - 1} more issues)` : '';
+    // A bad record key carries its own reason one level down; that reason is the useful part.
+    const inner = 'issues' in issue && Array.isArray(issue.issues) ? issue.issues[0] : undefined;
+    const message = inner?.message ? `${issue.message}: ${inner.message}` : issue.message;
+    return `${path || '(top level)'}: ${message}${more}`;
+}
+/** One line naming the file (or message) and the first offending path. */
+function schemaError(where, err) {
+    return new InputError(`${where}: ${describeZodError(err)}`);
+}
+/** Validate `json` against `schema`, or throw the InputError naming `where` and the first bad path. */
+function parseWith(schema, json, where) {
+    const r = schema.safeParse(json);
+    if (!r.success)
+        throw schemaError(where, r.error);
+    return r.data;
+}
+
 ;// CONCATENATED MODULE: ./src/scorer/texts.ts
-// The texts a score table must cover (spec §7.1), read straight from the corpus file's JSON: this
+// The texts a score table must cover (docs/scorer.md#usage), read straight from the corpus file's JSON: this
 // deliberately does not go through the corpus loaders or the classifier defense, so the key
 // contract test (scorer keys == defense's needed keys) compares two independent computations.
 
 
 
-class ScorerInputError extends Error {
-    name = 'ScorerInputError';
-}
-/** Full lower-case hex SHA-256 of the text's UTF-8 bytes: the score-table key (spec §1.10). */
+
+/** Full lower-case hex SHA-256 of the text's UTF-8 bytes: the score-table key (docs/defenses.md#classifier-defenses). */
 function textKey(text) {
     return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
 }
@@ -204,27 +237,27 @@ function readCorpusFile(path) {
         bytes = (0,external_node_fs_namespaceObject.readFileSync)(path);
     }
     catch (e) {
-        throw new ScorerInputError(`cannot read corpus ${path}: ${e.code ?? String(e)}`);
+        throw new InputError(`cannot read corpus ${path}: ${e.code ?? String(e)}`);
     }
     let text;
     try {
         text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? (0,external_node_zlib_namespaceObject.gunzipSync)(bytes) : bytes).toString('utf8');
     }
     catch (e) {
-        throw new ScorerInputError(`cannot decompress corpus ${path}: ${e.message}`);
+        throw new InputError(`cannot decompress corpus ${path}: ${e.message}`);
     }
     let json;
     try {
         json = JSON.parse(text);
     }
     catch (e) {
-        throw new ScorerInputError(`corpus ${path} is not JSON: ${e.message}`);
+        throw new InputError(`corpus ${path} is not JSON: ${e.message}`);
     }
     return checkCorpus(json, path);
 }
 function checkCorpus(json, path) {
     const bad = (what) => {
-        throw new ScorerInputError(`corpus ${path}: ${what}`);
+        throw new InputError(`corpus ${path}: ${what}`);
     };
     if (typeof json !== 'object' || json === null)
         bad('not an object');
@@ -263,7 +296,7 @@ function collectTexts(corpus, benignOnly, into = new Map()) {
             for (const digest of step.context) {
                 const text = corpus.outputs[digest];
                 if (text === undefined)
-                    throw new ScorerInputError(`scenario ${sc.id} references missing output ${digest}`);
+                    throw new InputError(`scenario ${sc.id} references missing output ${digest}`);
                 into.set(textKey(text), text);
             }
             if (step.args.length > 0) {
@@ -282,9 +315,13 @@ function loadTexts(corpusPath, benignCorpusPath) {
     return new Map([...texts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+// EXTERNAL MODULE: ./src/scorer/errors.ts
+var errors = __nccwpck_require__(441);
 ;// CONCATENATED MODULE: ./src/scorer/cli.ts
 // The scorer's command line: parse and check every flag and file first (exit 2 with one line naming
 // the culprit), then list keys (no model runtime loaded) or load the model and write the table.
+
+
 
 
 
@@ -297,7 +334,7 @@ const USAGE = `usage: node dist/scorer/index.js --corpus FILE [--benign-corpus F
          --out FILE [--max-window 512] [--stride 256] [--batch 16] [--model-dir DIR]
        node dist/scorer/index.js --corpus FILE [--benign-corpus FILE] --list-keys
 
-Score every text a corpus needs (spec §7.1) with a text classifier and write a score table.
+Score every text a corpus needs with a text classifier and write a score table (docs/scorer.md).
   --corpus FILE         corpus file (.json or .json.gz): all its texts
   --benign-corpus FILE  also the texts of this corpus's benign scenarios
   --model-key KEY       a models.json key: ${modelKeys().join(', ')}
@@ -309,20 +346,17 @@ Score every text a corpus needs (spec §7.1) with a text classifier and write a 
   --model-dir DIR       load the model from DIR (config.json, tokenizer files, ONNX weights), not the hub
   --list-keys           print the sorted keys of the texts, one per line, and exit
 `;
-class UsageError extends Error {
-    name = 'UsageError';
-}
 function positiveInt(flag, value, dflt) {
     if (value === undefined)
         return dflt;
     if (!/^[0-9]+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) {
-        throw new UsageError(`--${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
+        throw new InputError(`--${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
     }
     return Number(value);
 }
 function readableFile(flag, path) {
     if (!(0,external_node_fs_namespaceObject.existsSync)(path) || !(0,external_node_fs_namespaceObject.statSync)(path).isFile())
-        throw new UsageError(`--${flag}: no such file: ${path}`);
+        throw new InputError(`--${flag}: no such file: ${path}`);
     return path;
 }
 function parseCli(argv) {
@@ -350,14 +384,14 @@ function parseCli(argv) {
         }));
     }
     catch (e) {
-        throw new UsageError(e.message.split('\n')[0]);
+        throw new InputError(e.message.split('\n')[0]);
     }
     const str = (k) => values[k];
     if (values.help)
         return { mode: 'help' };
     const corpusFlag = str('corpus');
     if (corpusFlag === undefined)
-        throw new UsageError('--corpus FILE is required');
+        throw new InputError('--corpus FILE is required');
     const corpus = readableFile('corpus', corpusFlag);
     const benignFlag = str('benign-corpus');
     const benignCorpus = benignFlag === undefined ? undefined : readableFile('benign-corpus', benignFlag);
@@ -366,34 +400,34 @@ function parseCli(argv) {
     if (key !== undefined) {
         for (const f of ['model', 'positive-label', 'revision']) {
             if (str(f) !== undefined)
-                throw new UsageError(`--${f} cannot be combined with --model-key`);
+                throw new InputError(`--${f} cannot be combined with --model-key`);
         }
         spec = modelByKey(key);
         if (!spec)
-            throw new UsageError(`unknown model key '${key}'; known keys are ${(0,pylist/* pyList */._)(modelKeys())}`);
+            throw new InputError(`unknown model key '${key}'; known keys are ${(0,pylist/* pyList */._)(modelKeys())}`);
     }
     else if (str('model') !== undefined) {
         const label = str('positive-label');
         if (label === undefined || label === '')
-            throw new UsageError('--model needs --positive-label');
+            throw new InputError('--model needs --positive-label');
         spec = { model: str('model'), positiveLabel: label, revision: str('revision') ?? '', onnx: 'onnx/model.onnx' };
     }
     else if (str('positive-label') !== undefined || str('revision') !== undefined) {
-        throw new UsageError('--positive-label and --revision go with --model');
+        throw new InputError('--positive-label and --revision go with --model');
     }
     if (values['list-keys'])
         return { mode: 'list-keys', corpus, benignCorpus };
     if (!spec)
-        throw new UsageError('one of --model-key KEY or --model ID is required');
+        throw new InputError('one of --model-key KEY or --model ID is required');
     const out = str('out');
     if (out === undefined || out === '')
-        throw new UsageError('--out FILE is required');
+        throw new InputError('--out FILE is required');
     const outDir = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(out));
     if (!(0,external_node_fs_namespaceObject.existsSync)(outDir) || !(0,external_node_fs_namespaceObject.statSync)(outDir).isDirectory())
-        throw new UsageError(`--out: no such directory: ${outDir}`);
+        throw new InputError(`--out: no such directory: ${outDir}`);
     const modelDir = str('model-dir');
     if (modelDir !== undefined && !((0,external_node_fs_namespaceObject.existsSync)(modelDir) && (0,external_node_fs_namespaceObject.statSync)(modelDir).isDirectory())) {
-        throw new UsageError(`--model-dir: no such directory: ${modelDir}`);
+        throw new InputError(`--model-dir: no such directory: ${modelDir}`);
     }
     return {
         mode: 'score',
@@ -407,35 +441,27 @@ function parseCli(argv) {
         modelDir,
     };
 }
-/** Run the scorer; resolves to the exit code (0 ok, 1 scoring failed, 2 bad flags or input). */
+/** Run the scorer; resolves to the exit code (0 ok, 1 scoring failed or a bug, 2 bad flags or input). */
 async function runScorer(argv, io) {
-    let args;
-    let texts;
     try {
-        args = parseCli(argv);
+        const args = parseCli(argv);
         if (args.mode === 'help') {
             io.stdout(USAGE);
             return 0;
         }
-        texts = loadTexts(args.corpus, args.benignCorpus);
-    }
-    catch (e) {
-        if (e instanceof UsageError || e instanceof ScorerInputError) {
-            io.stderr(`error: ${e.message}\n`);
-            return 2;
+        const texts = loadTexts(args.corpus, args.benignCorpus);
+        if (args.mode === 'list-keys') {
+            io.stdout([...texts.keys()].map((k) => `${k}\n`).join(''));
+            return 0;
         }
-        throw e;
-    }
-    if (args.mode === 'list-keys') {
-        io.stdout([...texts.keys()].map((k) => `${k}\n`).join(''));
+        await score(args, texts, io);
         return 0;
     }
-    try {
-        return await score(args, texts, io);
-    }
     catch (e) {
-        io.stderr(`error: ${e.message}\n`);
-        return 1;
+        // The one place errors become exit codes: bad input 2, a model that cannot score 1, anything else is a bug (1, with its stack).
+        const known = e instanceof InputError || e instanceof errors/* ScoringError */.Q;
+        io.stderr(`error: ${known ? e.message : `internal error: ${e?.stack ?? String(e)}`}\n`);
+        return exitCodeOf(e);
     }
 }
 async function score(args, texts, io) {
@@ -443,10 +469,8 @@ async function score(args, texts, io) {
     const { loadClassifier, scoreTexts } = await __nccwpck_require__.e(/* import() */ 627).then(__nccwpck_require__.bind(__nccwpck_require__, 627));
     const log = (line) => io.stderr(`${line}\n`);
     const c = await loadClassifier(args.spec, { modelDir: args.modelDir, maxWindow: args.maxWindow, log });
-    if (args.stride > c.windowTokens) {
-        io.stderr(`error: --stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)\n`);
-        return 2;
-    }
+    if (args.stride > c.windowTokens)
+        throw new InputError(`--stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)`);
     log(`${args.spec.model}@${c.revision || '(local)'}: ${texts.size} texts, windows of ${c.windowTokens} tokens, stride ${args.stride}`);
     let lastLog = Date.now();
     const scores = await scoreTexts(c, texts, {
@@ -470,7 +494,21 @@ async function score(args, texts, io) {
         scores,
     }));
     log(`wrote ${scores.size} scores to ${args.out}`);
-    return 0;
+}
+
+
+/***/ }),
+
+/***/ 441:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ ScoringError)
+/* harmony export */ });
+// The scorer's one failure of its own: the model or tokenizer cannot score faithfully (exit 1).
+// Bad flags and unreadable corpora are the library's InputError (exit 2).
+class ScoringError extends Error {
+    name = 'ScoringError';
 }
 
 
@@ -480,7 +518,7 @@ async function score(args, texts, io) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(22);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(413);
 // Entry point of the classifier scorer (its own bundle, dist/scorer/): only calls the CLI.
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runScorer */ .mH)(process.argv.slice(2), {
@@ -501,7 +539,10 @@ __webpack_async_result__();
 /* harmony export */ });
 /** Strings sorted and formatted as Python prints a list of str: ['a', 'b']. */
 function pyList(items) {
-    return `[${[...items].sort().map((l) => `'${l}'`).join(', ')}]`;
+    return `[${[...items]
+        .sort()
+        .map((l) => `'${l}'`)
+        .join(', ')}]`;
 }
 
 
