@@ -1,6 +1,6 @@
 // The architecture rules of docs/architecture.md, checked by `npm run lint` (dependency-cruiser).
 // Layers only point down: a module may import from its own layer and the layers listed before it.
-const LAYERS = ['model', 'format', 'defenses', 'corpora', 'scoring', 'evaluate', 'gate', 'report', 'data', 'adapters'];
+const LAYERS = ['model', 'format', 'defenses', 'corpora', 'scoring', 'evaluate', 'gate', 'report', 'data', 'adapters', 'run'];
 /** The pure core: no disk, no processes, no network, no GitHub. */
 const CORE = LAYERS.slice(0, LAYERS.indexOf('report') + 1);
 const SHELLS = ['cli', 'action'];

@@ -21,10 +21,10 @@ function defenseScript(opts: { delayMs: number; stateless: boolean; maxConcurren
 async function timed(scenarios: readonly Scenario[], opts: { delayMs: number; stateless: boolean; maxConcurrency: number }) {
   const d = (await openDefense({ kind: 'command', command: defenseScript(opts) }, { timeoutMs: 60_000 })) as ExternalDefense;
   const t0 = performance.now();
-  await scoreDefense(d, scenarios);
+  const run = await scoreDefense(d, scenarios);
   const ms = performance.now() - t0;
   await d.close();
-  return { ms, requests: d.stats.requests, deduplicated: d.stats.deduplicated };
+  return { ms, requests: run.asked, deduplicated: run.needed - run.asked };
 }
 
 const fmt = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);

@@ -12,7 +12,7 @@ import type { Deps } from './deps.js';
 import { readRunContext } from './event.js';
 import { publish, writeFiles } from './publish.js';
 import { rerunAtBase } from './rerun.js';
-import { loadCorpora, reportDetails, scoreUserDefense } from './score.js';
+import { loadCorpora, reportDetails, scoreUserDefense } from '../run/score.js';
 
 /** Returns the exit code: 0 pass, 1 regression or failed defense, 2 bad input. */
 export async function run(deps: Deps): Promise<number> {

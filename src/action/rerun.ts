@@ -8,7 +8,7 @@ import type { Corpus } from '../corpora/corpus.js';
 import type { RunResults } from '../gate/results.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
-import { scoreUserDefense } from './score.js';
+import { scoreUserDefense } from '../run/score.js';
 
 const git = promisify(execFile);
 

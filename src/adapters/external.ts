@@ -1,15 +1,15 @@
-// An out-of-process defense speaking protocol v1 over some channel (stdio or HTTP). It is an
-// AsyncDefense, so the core's judgeAsync drives it exactly as it drives any other defense.
+// An out-of-process defense speaking protocol v1 over some channel (stdio or HTTP). It answers the
+// asks of the core's driver (scoring/drive.ts), which decides what is asked, in which order and
+// under which opaque ids.
 //
 // Failure is all-or-nothing: the first crash, timeout, garbage line or unknown id fails the whole
 // defense with one DefenseError naming the scenario and call at fault and the defense's stderr
 // tail, and every later decision rejects with that same error. A failed defense never yields a
 // partial table.
-import type { Call, Decision } from '../model/call.js';
-import type { AsyncDefense } from '../defenses/defense.js';
+import type { Decision } from '../model/call.js';
 import { DefenseError, describeZodError } from '../model/errors.js';
+import type { Ask, Asker } from '../scoring/drive.js';
 import { encodeRequest, excerpt, HelloSchema, ReplySchema, type Hello } from './protocol.js';
-import { SiteIndex } from './sites.js';
 
 /** What a transport must provide: deliver the defense's lines, accept ours. */
 export interface Channel {
@@ -32,15 +32,14 @@ export interface ChannelEvents {
 export interface ExternalOptions {
   /** Overrides the name from the hello (the action's `name` input). */
   name?: string | undefined;
-  /** Per-call timeout in milliseconds. */
+  /** Per-call timeout in milliseconds, counted from when the request is written. */
   timeoutMs: number;
   /** How long to wait for the hello (startup can be slow: model loading). */
   helloTimeoutMs?: number | undefined;
-  sites?: SiteIndex | undefined;
 }
 
 interface Pending {
-  readonly call: Call;
+  readonly ask: Ask;
   readonly resolve: (d: Decision) => void;
   readonly reject: (e: Error) => void;
   readonly timer: NodeJS.Timeout;
@@ -49,18 +48,17 @@ interface Pending {
 export interface ExternalStats {
   /** Requests actually sent to the defense. */
   requests: number;
-  /** Decisions answered from the dedup cache (stateless defenses only). */
-  deduplicated: number;
 }
 
-export class ExternalDefense implements AsyncDefense {
+/** e.g. `scenario banking-user_task_0 step 1 (tool send_money)`: for messages, never for the defense. */
+export const describeAsk = (a: Ask): string => `scenario ${a.scenario.id} step ${a.step} (tool ${a.call.tool})`;
+
+export class ExternalDefense implements Asker {
   readonly name: string;
-  readonly stats: ExternalStats = { requests: 0, deduplicated: 0 };
-  sites: SiteIndex;
+  readonly stats: ExternalStats = { requests: 0 };
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly waiting: (() => void)[] = [];
-  private readonly cache = new Map<string, Promise<Decision>>();
   private failure: DefenseError | undefined;
 
   private constructor(
@@ -69,7 +67,6 @@ export class ExternalDefense implements AsyncDefense {
     private readonly opts: ExternalOptions,
   ) {
     this.name = opts.name ?? hello.name;
-    this.sites = opts.sites ?? new SiteIndex();
   }
 
   /** Start the channel and wait for a valid hello. */
@@ -109,26 +106,9 @@ export class ExternalDefense implements AsyncDefense {
     return this.hello.capabilities.max_concurrency;
   }
 
-  decide(call: Call): Promise<Decision> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (!this.stateless) return this.request(call);
-    const key = JSON.stringify([call.tool, call.dest, call.args, call.context]);
-    const hit = this.cache.get(key);
-    if (hit) {
-      this.stats.deduplicated++;
-      return hit;
-    }
-    const p = this.request(call);
-    this.cache.set(key, p);
-    return p;
-  }
-
-  async close(): Promise<void> {
-    for (const p of this.pending.values()) clearTimeout(p.timer);
-    await this.channel.close();
-  }
-
-  private async request(call: Call): Promise<Decision> {
+  /** Ask about one call. Waits for a free slot (max_concurrency); the timeout starts when the request is written. */
+  async ask(a: Ask): Promise<Decision> {
+    if (this.failure) throw this.failure;
     if (this.pending.size >= this.maxConcurrency) await new Promise<void>((r) => this.waiting.push(r));
     if (this.failure) throw this.failure;
     const id = this.nextId++;
@@ -137,10 +117,15 @@ export class ExternalDefense implements AsyncDefense {
         () => this.fail(`no reply to request ${id} within ${this.opts.timeoutMs} ms (timeout-per-call)`, id),
         this.opts.timeoutMs,
       );
-      this.pending.set(id, { call, resolve, reject, timer });
+      this.pending.set(id, { ask: a, resolve, reject, timer });
       this.stats.requests++;
-      this.channel.send(encodeRequest(id, this.sites.site(call), call));
+      this.channel.send(encodeRequest(id, a.session, a.step, a.call));
     });
+  }
+
+  async close(): Promise<void> {
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    await this.channel.close();
   }
 
   private onLine(text: string): void {
@@ -165,7 +150,7 @@ export class ExternalDefense implements AsyncDefense {
   private fail(what: string, id?: number): void {
     if (this.failure) return;
     const at = (id !== undefined ? this.pending.get(id) : undefined) ?? this.pending.values().next().value;
-    const where = at ? ` while deciding ${this.sites.describe(at.call)}` : '';
+    const where = at ? ` while deciding ${describeAsk(at.ask)}` : '';
     this.failure = new DefenseError(
       `defense ${JSON.stringify(this.name)} (${this.channel.label}) ${what}${where}${tailNote(this.channel.tail())}`,
     );

@@ -1,7 +1,7 @@
-// Opening a user's defense (command, URL or module) and scoring it with the core's async driver.
-import type { Decision, Denial, Scenario } from '../model/call.js';
-import type { AsyncDefense } from '../defenses/defense.js';
-import { judgeAsync } from '../scoring/judge.js';
+// Opening a user's defense (command, URL or module) and scoring it with the core's driver.
+import { randomBytes } from 'node:crypto';
+import type { Scenario } from '../model/call.js';
+import { drive, type Driven } from '../scoring/drive.js';
 import { ExternalDefense } from './external.js';
 import { HttpChannel } from './http.js';
 import { ModuleDefense } from './module.js';
@@ -9,7 +9,6 @@ import { StdioChannel } from './stdio.js';
 
 export { ExternalDefense } from './external.js';
 export { ModuleDefense } from './module.js';
-export { SiteIndex } from './sites.js';
 export { PROTOCOL_VERSION } from './protocol.js';
 
 export type DefenseSpec =
@@ -24,6 +23,8 @@ export interface OpenOptions {
   helloTimeoutMs?: number | undefined;
   /** Working directory of a command, base of a relative module path. */
   cwd?: string | undefined;
+  /** The environment a command runs with (the action passes an allow-listed one). */
+  env?: NodeJS.ProcessEnv | undefined;
   echoStderr?: ((chunk: string) => void) | undefined;
 }
 
@@ -33,7 +34,7 @@ export function openDefense(spec: DefenseSpec, opts: OpenOptions): Promise<Opene
   const common = { name: opts.name, timeoutMs: opts.timeoutMs, helloTimeoutMs: opts.helloTimeoutMs };
   switch (spec.kind) {
     case 'command':
-      return ExternalDefense.open(new StdioChannel(spec.command, { cwd: opts.cwd, echoStderr: opts.echoStderr }), common);
+      return ExternalDefense.open(new StdioChannel(spec.command, { cwd: opts.cwd, env: opts.env, echoStderr: opts.echoStderr }), common);
     case 'url':
       return ExternalDefense.open(new HttpChannel(spec.url), common);
     case 'module':
@@ -41,32 +42,21 @@ export function openDefense(spec: DefenseSpec, opts: OpenOptions): Promise<Opene
   }
 }
 
-export interface ExternalRun {
-  readonly outcomes: Uint8Array;
-  /** First denial per scenario id (for a re-decided twin call, the twin's id). */
-  readonly denials: ReadonlyMap<string, Denial>;
+/** The per-run unknowns that keep identifiers and order meaningless to the defense; fixed only by tests. */
+export interface RunSecrets {
+  readonly secret: Uint8Array;
+  readonly orderSeed: readonly [bigint, bigint];
 }
 
-/** How many scenarios to walk at once: enough to keep every slot the defense offers busy. */
-function scenarioConcurrency(d: OpenedDefense): number {
-  return d instanceof ExternalDefense ? Math.min(512, d.maxConcurrency * 2) : 1;
+export function newRunSecrets(): RunSecrets {
+  const seed = randomBytes(16);
+  return { secret: randomBytes(32), orderSeed: [seed.readBigUInt64BE(0), seed.readBigUInt64BE(8)] };
 }
 
-export async function scoreDefense(defense: OpenedDefense, scenarios: readonly Scenario[]): Promise<ExternalRun> {
-  defense.sites.add(scenarios);
-  const denials = new Map<string, Denial>();
-  const recording: AsyncDefense = {
-    name: defense.name,
-    async decide(call): Promise<Decision> {
-      const d = await defense.decide(call);
-      if (!d.allowed) {
-        const site = defense.sites.site(call);
-        const prev = denials.get(site.scenario);
-        if (!prev || site.step < prev.step) denials.set(site.scenario, { ...site, tool: call.tool, reason: d.reason });
-      }
-      return d;
-    },
-  };
-  const outcomes = await judgeAsync(recording, scenarios, scenarioConcurrency(defense));
-  return { outcomes, denials };
+export function scoreDefense(
+  defense: OpenedDefense,
+  scenarios: readonly Scenario[],
+  secrets: RunSecrets = newRunSecrets(),
+): Promise<Driven> {
+  return drive(scenarios, defense, { stateless: defense.stateless, concurrency: defense.maxConcurrency, ...secrets });
 }

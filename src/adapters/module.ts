@@ -1,13 +1,15 @@
-// An in-process defense: a JS module (or TS, where the Node version strips types) whose default
-// export, or export named `defense`, is `{ name, decide(call) }`. decide may return the protocol's
-// `{allow, reason}` or the core's `{allowed, reason}`, synchronously or as a promise.
+// An in-process defense: a JavaScript module (or TypeScript, where the Node version strips types)
+// whose default export, or export named `defense`, is `{ name, decide(call), stateless? }`. decide may
+// return the protocol's `{allow, reason}` or the core's `{allowed, reason}`, synchronously or as a
+// promise. A module runs inside the gate's process, so it is trusted code (SECURITY.md): use the
+// `defense` input (a command) for code you have not reviewed.
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { Call, Decision } from '../model/call.js';
-import type { AsyncDefense } from '../defenses/defense.js';
 import { DefenseError, describeZodError, InputError } from '../model/errors.js';
-import { SiteIndex } from './sites.js';
+import type { Ask, Asker } from '../scoring/drive.js';
+import { describeAsk } from './external.js';
 
 /** A module may answer in the protocol's shape `{allow, reason}` or the core's `{allowed, reason}`. */
 const ModuleDecision = z.union([
@@ -17,6 +19,7 @@ const ModuleDecision = z.union([
 
 interface ModuleExport {
   name?: unknown;
+  stateless?: unknown;
   decide: (call: Call) => unknown;
 }
 
@@ -28,11 +31,16 @@ export interface ModuleOptions {
   name?: string | undefined;
   timeoutMs: number;
   cwd?: string | undefined;
-  sites?: SiteIndex | undefined;
 }
 
-export class ModuleDefense implements AsyncDefense {
-  sites: SiteIndex;
+/**
+ * `import()` of a path known only at run time. The bundler must leave it alone: ncc (webpack)
+ * otherwise compiles it into an empty context that can load nothing (`webpackIgnore`).
+ */
+const importModule = (url: string): Promise<Record<string, unknown>> =>
+  import(/* webpackIgnore: true */ url) as Promise<Record<string, unknown>>;
+
+export class ModuleDefense implements Asker {
   private failure: DefenseError | undefined;
 
   private constructor(
@@ -40,15 +48,13 @@ export class ModuleDefense implements AsyncDefense {
     private readonly impl: ModuleExport,
     private readonly label: string,
     private readonly opts: ModuleOptions,
-  ) {
-    this.sites = opts.sites ?? new SiteIndex();
-  }
+  ) {}
 
   static async load(path: string, opts: ModuleOptions): Promise<ModuleDefense> {
     const abs = isAbsolute(path) ? path : resolve(opts.cwd ?? process.cwd(), path);
     let mod: Record<string, unknown>;
     try {
-      mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+      mod = await importModule(pathToFileURL(abs).href);
     } catch (e) {
       throw new DefenseError(`defense-module ${JSON.stringify(path)} could not be loaded: ${(e as Error).message}`);
     }
@@ -58,11 +64,23 @@ export class ModuleDefense implements AsyncDefense {
         `defense-module ${JSON.stringify(path)}: expected a default export or an export named "defense" with a decide(call) method`,
       );
     }
+    if (impl.stateless !== undefined && typeof impl.stateless !== 'boolean') {
+      throw new InputError(`defense-module ${JSON.stringify(path)}: "stateless" must be true or false`);
+    }
     const name = opts.name ?? (typeof impl.name === 'string' && impl.name !== '' ? impl.name : path);
     return new ModuleDefense(name, impl, `module ${JSON.stringify(path)}`, opts);
   }
 
-  async decide(call: Call): Promise<Decision> {
+  /** Like the protocol's capability: false unless the module says its decisions are pure. */
+  get stateless(): boolean {
+    return this.impl.stateless === true;
+  }
+
+  get maxConcurrency(): number {
+    return this.stateless ? 16 : 1;
+  }
+
+  async ask(a: Ask): Promise<Decision> {
     if (this.failure) throw this.failure;
     let raw: unknown;
     let timer: NodeJS.Timeout | undefined;
@@ -70,22 +88,19 @@ export class ModuleDefense implements AsyncDefense {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no decision within ${this.opts.timeoutMs} ms (timeout-per-call)`)), this.opts.timeoutMs);
       });
-      raw = await Promise.race([Promise.resolve().then(() => this.impl.decide(call)), timeout]);
+      raw = await Promise.race([Promise.resolve().then(() => this.impl.decide(a.call)), timeout]);
     } catch (e) {
-      throw this.fail(`threw ${(e as Error)?.message ?? String(e)}`, call);
+      throw this.fail(`threw ${(e as Error)?.message ?? String(e)}`, a);
     } finally {
       clearTimeout(timer);
     }
     const d = ModuleDecision.safeParse(raw);
-    if (!d.success)
-      throw this.fail(`returned an invalid decision ${JSON.stringify(raw)?.slice(0, 120)}: ${describeZodError(d.error)}`, call);
+    if (!d.success) throw this.fail(`returned an invalid decision ${JSON.stringify(raw)?.slice(0, 120)}: ${describeZodError(d.error)}`, a);
     return d.data;
   }
 
-  private fail(what: string, call: Call): DefenseError {
-    this.failure ??= new DefenseError(
-      `defense ${JSON.stringify(this.name)} (${this.label}) ${what} while deciding ${this.sites.describe(call)}`,
-    );
+  private fail(what: string, a: Ask): DefenseError {
+    this.failure ??= new DefenseError(`defense ${JSON.stringify(this.name)} (${this.label}) ${what} while deciding ${describeAsk(a)}`);
     return this.failure;
   }
 

@@ -30,25 +30,21 @@ export const ReplySchema = z.object({
   reason: z.string().max(10_000).default(''),
 });
 
-/** Where a call sits in the corpus: named in requests and in every error. */
-export interface CallSite {
-  readonly scenario: string;
-  /** Index of the call in the scenario's trace (the benign twin's trace for a re-decided twin call). */
-  readonly step: number;
-}
-
 export interface Request {
   id: number;
+  /** The opaque session id of the scenario run (docs/protocol.md#what-a-defense-is-told). */
   scenario: string;
+  /** Index of the call in its run. */
   step: number;
   call: Call;
 }
 
-export function encodeRequest(id: number, site: CallSite, call: Call): string {
+/** The v1 request line: the call and where it sits in its (opaque) run, nothing else. */
+export function encodeRequest(id: number, session: string, step: number, call: Call): string {
   const req: Request = {
     id,
-    scenario: site.scenario,
-    step: site.step,
+    scenario: session,
+    step,
     call: {
       tool: call.tool,
       args: call.args.map((a) => ({ provenance: a.provenance, text: a.text })),

@@ -8,11 +8,5 @@ export interface Defense {
   decide(call: Call): Decision;
 }
 
-/** An out-of-process defense (stdio, HTTP) or a module: same contract, answered later. */
-export interface AsyncDefense {
-  readonly name: string;
-  decide(call: Call): Promise<Decision>;
-}
-
 export const allow = (reason: string): Decision => ({ allowed: true, reason });
 export const deny = (reason: string): Decision => ({ allowed: false, reason });

@@ -60,7 +60,7 @@ export function incomparable(head: ComparabilityKey, base: ComparabilityKey): st
   return undefined;
 }
 
-/** One corpus's entry from a defense's per-scenario outcomes (judge/judgeAsync). */
+/** One corpus's entry from a defense's per-scenario outcomes (judge, or drive for an external defense). */
 export function corpusResult(
   corpus: Pick<Corpus, 'name' | 'version' | 'scenarios' | 'kind'>,
   defense: string,

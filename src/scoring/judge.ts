@@ -1,9 +1,10 @@
 // Evaluate (docs/scoring.md#outcomes-and-the-attribution-rule), written once as a generator that
-// yields the calls it needs decided.
+// yields the calls it needs decided: `judge` drives it with an in-process defense, and the driver
+// of out-of-process defenses (drive.ts) with the decisions it collected.
 // A synchronous driver runs in-process defenses at full speed; an asynchronous one pipelines an
 // external defense across scenarios. Both walk exactly the same algorithm.
 import { sameArgs, type Call, type Decision, type Scenario } from '../model/call.js';
-import type { AsyncDefense, Defense } from '../defenses/defense.js';
+import type { Defense } from '../defenses/defense.js';
 
 /** What happened to one scenario. Stored as small integers so a run is one Uint8Array. */
 export const Outcome = {
@@ -62,26 +63,5 @@ export function judge(defense: Defense, scenarios: readonly Scenario[]): Uint8Ar
     while (!r.done) r = walk.next(defense.decide(r.value));
     out[i] = r.value;
   }
-  return out;
-}
-
-/**
- * Runs `concurrency` scenarios at a time. Each scenario's own calls stay sequential (first-denial
- * halting decides which calls are asked at all), so outcomes equal the synchronous driver's.
- */
-export async function judgeAsync(defense: AsyncDefense, scenarios: readonly Scenario[], concurrency: number): Promise<Uint8Array> {
-  const out = new Uint8Array(scenarios.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < scenarios.length) {
-      const i = next++;
-      const walk = judgeScenario(scenarios[i]!);
-      let r = walk.next();
-      while (!r.done) r = walk.next(await defense.decide(r.value));
-      out[i] = r.value;
-    }
-  };
-  const n = Math.max(1, Math.min(concurrency, scenarios.length));
-  await Promise.all(Array.from({ length: n }, worker));
   return out;
 }

@@ -62,7 +62,11 @@ describe('stdio defense', () => {
     const { defense, run: r } = await run(scripted('ok'), 2000, twice);
     const d = defense as import('../../src/adapters/index.js').ExternalDefense;
     expect([...r.outcomes]).toEqual([...expected, ...expected]);
-    expect(d.stats.deduplicated).toBeGreaterThanOrEqual(d.stats.requests);
+    expect(d.stats.requests).toBe(r.asked);
+    // Every distinct call of the first copy is asked once (denied or not), the second copy never.
+    const distinct = new Set(scenarios.flatMap((s) => s.trace.map((st) => JSON.stringify(st.call))));
+    expect(r.asked).toBe(distinct.size);
+    expect(r.needed).toBeGreaterThan(r.asked);
   });
 
   it.each([
@@ -158,7 +162,7 @@ export default { name: 'mod', decide: async (c) => egress.includes(c.tool) ? { a
       `export const defense = { name: 'boom', decide(c) { if (c.tool === 'email.send') throw new Error('kaput'); return { allow: true } } };`,
     );
     expect(await failure({ kind: 'module', path })).toMatch(
-      /defense "boom" \(module .*\) threw kaput while deciding scenario workspace-exfil-inband step 1 \(tool email.send\)/,
+      /defense "boom" \(module .*\) threw kaput while deciding scenario \S+ step \d \(tool email\.send\)/,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge, judgeAsync, Outcome } from '../../src/scoring/judge.js';
+import { judge, Outcome } from '../../src/scoring/judge.js';
 import { tally } from '../../src/scoring/tally.js';
 import { denyTools, mkCall, scenario, step } from '../helpers.js';
 import type { Defense } from '../../src/defenses/defense.js';
@@ -97,23 +97,5 @@ describe('attributable block rule (docs/scoring.md#outcomes-and-the-attribution-
   it('not attributable when the twin call is denied too (context-blind defense)', () => {
     const s = scenario([step(userCall(['INJECTED'])), step(mkCall('evil'), true)], { kind: 'injection', twin: [userCall(['clean'])] });
     expect(judge(denyTools('send'), [s])[0]).toBe(Outcome.HaltedUnattributable);
-  });
-});
-
-describe('judgeAsync', () => {
-  it('gives exactly the synchronous outcomes at any concurrency', async () => {
-    const d = denyTools('b', 'user.step');
-    const ss = [
-      scenario([step(mkCall('a')), step(mkCall('b'), true)], { kind: 'injection' }),
-      scenario([step(mkCall('user.step')), step(mkCall('x'), true)], { kind: 'injection' }),
-      scenario([step(mkCall('b'))]),
-      scenario([], { kind: 'injection' }),
-      scenario([step(mkCall('a'))]),
-    ];
-    const sync = judge(d, ss);
-    for (const n of [1, 2, 16]) {
-      const asyncD = { name: d.name, decide: async (c: Parameters<typeof d.decide>[0]) => d.decide(c) };
-      expect(await judgeAsync(asyncD, ss, n)).toEqual(sync);
-    }
   });
 });

@@ -1,8 +1,7 @@
-// Load the chosen corpora, score the user's defense on each (one defense process for all of
-// them), and the rows beside it: the reference defenses everywhere, the classifier defenses where
-// the registry's pinned tables cover the corpus.
+// What both shells run for a user's defense: load the chosen corpora, score the defense on each
+// (one defense process for all of them), and the rows beside it: the reference defenses
+// everywhere, the classifier defenses where the registry's pinned tables cover the corpus.
 import type { Corpus } from '../corpora/corpus.js';
-import type { Denial } from '../model/call.js';
 import { InputError } from '../model/errors.js';
 import { TOOL_VERSION } from '../model/version.js';
 import { CORPORA, type CorpusName } from '../data/registry.js';
@@ -15,7 +14,8 @@ import { referenceDefenses } from '../evaluate/corpus.js';
 import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
 import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../gate/results.js';
 import type { CorpusDetails } from '../report/comment.js';
-import { ExternalDefense, openDefense, scoreDefense, type DefenseSpec } from '../adapters/index.js';
+import { newRunSecrets, openDefense, scoreDefense, type DefenseSpec, type RunSecrets } from '../adapters/index.js';
+import type { Driven } from '../scoring/drive.js';
 
 export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
   return names.map((n) => CORPORA[n].load(store()));
@@ -45,21 +45,27 @@ export interface ScoreOptions {
   readonly timeoutMs: number;
   readonly cwd: string;
   readonly commit: string;
+  /** The environment a command defense runs with (the action passes an allow-listed one). */
+  readonly env?: NodeJS.ProcessEnv | undefined;
   readonly echoStderr?: (chunk: string) => void;
+  /** Fixed only by tests; a real run draws new ones. */
+  readonly secrets?: RunSecrets | undefined;
 }
 
 export interface Scored {
   readonly results: RunResults;
   /** Per corpus: the outcomes and first denials, for the report's details. */
-  readonly runs: ReadonlyMap<string, { outcomes: Uint8Array; denials: ReadonlyMap<string, Denial> }>;
+  readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials'>>;
+  /** e.g. "2215 requests for 3479 decisions". */
   readonly stats: string;
 }
 
 export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions): Promise<Scored> {
-  const defense = await openDefense(spec, { name: o.name, timeoutMs: o.timeoutMs, cwd: o.cwd, echoStderr: o.echoStderr });
+  const defense = await openDefense(spec, { name: o.name, timeoutMs: o.timeoutMs, cwd: o.cwd, env: o.env, echoStderr: o.echoStderr });
   try {
-    const runs = new Map<string, Awaited<ReturnType<typeof scoreDefense>>>();
-    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c.scenarios));
+    const secrets = o.secrets ?? newRunSecrets();
+    const runs = new Map<string, Driven>();
+    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c.scenarios, secrets));
     const entries = corpora.map((c) => corpusResult(c, defense.name, runs.get(c.name)!.outcomes));
     const results: RunResults = {
       schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -67,11 +73,9 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
       commit: o.commit,
       corpora: entries,
     };
-    const stats =
-      defense instanceof ExternalDefense
-        ? `${defense.stats.requests} requests, ${defense.stats.deduplicated} answered from the dedup cache`
-        : 'in process';
-    return { results, runs, stats };
+    const asked = [...runs.values()].reduce((n, r) => n + r.asked, 0);
+    const needed = [...runs.values()].reduce((n, r) => n + r.needed, 0);
+    return { results, runs, stats: `${asked} requests for ${needed} decisions` };
   } finally {
     await defense.close();
   }

@@ -1,0 +1,206 @@
+// Driving an out-of-process defense over a corpus (docs/protocol.md#what-a-defense-is-told): which
+// calls it is asked about, in what order, under which identifiers, and how its answers become
+// outcomes. Nothing a deployed defense could not know reaches it: sessions carry opaque ids keyed
+// by a per-run secret, scenarios are asked in an order drawn from a per-run random seed, and no
+// request is ever sent only to re-decide a benign twin's call (the twin's own run answers it).
+//
+// Two modes, from the defense's own declaration:
+// - stateless: every distinct request of every scenario is asked once, whether or not an earlier
+//   call of its scenario was denied, and outcomes are computed afterwards. A pure defense gets
+//   exactly the outcomes of the in-process judge (`judge`), twin re-decisions included.
+// - stateful: one session per scenario, its calls in order, stopping at the first denial, as a
+//   live agent would halt. A pair's halt is attributable only if the twin's own session reached
+//   that call and allowed it.
+import { createHmac } from 'node:crypto';
+import type { Call, Decision, Denial, Scenario } from '../model/call.js';
+import { isUnscored, judgeScenario, Outcome } from './judge.js';
+import { PCG } from './pcg.js';
+
+/** One call as the defense is asked about it. */
+export interface Ask {
+  readonly scenario: Scenario;
+  /** Opaque, per run: equal for the calls of one scenario run and nothing else. */
+  readonly session: string;
+  /** Index of the call in the scenario's trace. */
+  readonly step: number;
+  readonly call: Call;
+}
+
+export interface Asker {
+  ask(a: Ask): Promise<Decision>;
+  /** Called before a session's first request and after its last (protocol v2 sends begin/end). */
+  begin?(session: string, scenario: Scenario): Promise<void> | void;
+  end?(session: string, scenario: Scenario): Promise<void> | void;
+}
+
+export interface DriveOptions {
+  /** The defense declared every decision a pure function of the request. */
+  readonly stateless: boolean;
+  /** Requests in flight at once (stateless), or sessions at once (stateful). */
+  readonly concurrency: number;
+  /** Per-run secret keying the opaque session ids. */
+  readonly secret: Uint8Array;
+  /** Seeds the order in which scenarios are asked. */
+  readonly orderSeed: readonly [bigint, bigint];
+  /** What makes two requests the same request (stateless dedup): by default the call's tool, dest, args and context. */
+  readonly requestKey?: (s: Scenario, step: number, call: Call) => string;
+}
+
+export interface Driven {
+  readonly outcomes: Uint8Array;
+  /** First denial per scenario id. */
+  readonly denials: ReadonlyMap<string, Denial>;
+  /** Requests sent to the defense. */
+  readonly asked: number;
+  /** Decisions the outcomes needed (more than `asked` when identical requests were asked once). */
+  readonly needed: number;
+}
+
+const callKey = (_s: Scenario, _step: number, c: Call): string => JSON.stringify([c.tool, c.dest, c.args, c.context]);
+
+/** The opaque session id of a scenario in this run: nothing about the scenario can be read from it. */
+export function sessionId(secret: Uint8Array, scenarioId: string): string {
+  return createHmac('sha256', secret).update(scenarioId).digest('hex').slice(0, 16);
+}
+
+/** Scenario indices in a random order drawn from the seed (Fisher–Yates). */
+export function shuffledOrder(n: number, seed: readonly [bigint, bigint]): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  const rng = new PCG(seed[0], seed[1]);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rng.float64() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, dispatching in item order; the first failure rejects. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+/** A twin call whose scenario never reached it counts as not allowed: the block is not attributable. */
+const NOT_REACHED: Decision = { allowed: false, reason: 'not reached in its own run' };
+
+function outcomesOf(
+  scenarios: readonly Scenario[],
+  decisionOf: (c: Call) => Decision | undefined,
+): Pick<Driven, 'outcomes' | 'denials' | 'needed'> {
+  const outcomes = new Uint8Array(scenarios.length);
+  const denials = new Map<string, Denial>();
+  let needed = 0;
+  scenarios.forEach((s, i) => {
+    const walk = judgeScenario(s);
+    let r = walk.next();
+    while (!r.done) {
+      needed++;
+      r = walk.next(decisionOf(r.value) ?? NOT_REACHED);
+    }
+    outcomes[i] = r.value;
+    if (r.value === Outcome.Unscored) return;
+    const at = s.trace.findIndex((st) => decisionOf(st.call)?.allowed === false);
+    if (at >= 0)
+      denials.set(s.id, { scenario: s.id, step: at, tool: s.trace[at]!.call.tool, reason: decisionOf(s.trace[at]!.call)!.reason });
+  });
+  return { outcomes, denials, needed };
+}
+
+export async function drive(scenarios: readonly Scenario[], asker: Asker, opts: DriveOptions): Promise<Driven> {
+  const order = shuffledOrder(scenarios.length, opts.orderSeed).filter((i) => !isUnscored(scenarios[i]!));
+  const session = (s: Scenario): string => sessionId(opts.secret, s.id);
+  return opts.stateless ? driveStateless(scenarios, order, asker, opts, session) : driveStateful(scenarios, order, asker, opts, session);
+}
+
+async function driveStateless(
+  scenarios: readonly Scenario[],
+  order: readonly number[],
+  asker: Asker,
+  opts: DriveOptions,
+  session: (s: Scenario) => string,
+): Promise<Driven> {
+  const keyOf = opts.requestKey ?? callKey;
+  const keyOfCall = new Map<Call, string>();
+  const requests = new Map<string, Ask>();
+  const sessions = new Map<string, { scenario: Scenario; pending: number }>();
+  const add = (s: Scenario, step: number, call: Call, id: string): void => {
+    const key = keyOf(s, step, call);
+    keyOfCall.set(call, key);
+    if (requests.has(key)) return;
+    requests.set(key, { scenario: s, session: id, step, call });
+    const open = sessions.get(id);
+    if (open) open.pending++;
+    else sessions.set(id, { scenario: s, pending: 1 });
+  };
+  for (const i of order) {
+    const s = scenarios[i]!;
+    s.trace.forEach((st, step) => add(s, step, st.call, session(s)));
+  }
+  // A twin that is not itself one of the scenarios (hand-built lists) is asked as a run of its own.
+  for (const i of order) {
+    const s = scenarios[i]!;
+    s.twin.forEach((c, step) => {
+      if (!keyOfCall.has(c))
+        add(
+          { ...s, kind: 'benign', trace: s.twin.map((call) => ({ call, injected: false })), twin: [] },
+          step,
+          c,
+          sessionId(opts.secret, `${s.id}\u0000twin`),
+        );
+    });
+  }
+  const decisions = new Map<string, Decision>();
+  const begun = new Set<string>();
+  await pool([...requests], opts.concurrency, async ([key, a]) => {
+    const open = sessions.get(a.session)!;
+    if (!begun.has(a.session)) {
+      begun.add(a.session);
+      await asker.begin?.(a.session, open.scenario);
+    }
+    decisions.set(key, await asker.ask(a));
+    if (--open.pending === 0) await asker.end?.(a.session, open.scenario);
+  });
+  const lookup = (c: Call): Decision | undefined => {
+    const key = keyOfCall.get(c);
+    return key === undefined ? undefined : decisions.get(key);
+  };
+  return { ...outcomesOf(scenarios, lookup), asked: requests.size };
+}
+
+async function driveStateful(
+  scenarios: readonly Scenario[],
+  order: readonly number[],
+  asker: Asker,
+  opts: DriveOptions,
+  session: (s: Scenario) => string,
+): Promise<Driven> {
+  const decisions = new Map<Call, Decision>();
+  let asked = 0;
+  await pool(order, opts.concurrency, async (i) => {
+    const s = scenarios[i]!;
+    const id = session(s);
+    await asker.begin?.(id, s);
+    for (let step = 0; step < s.trace.length; step++) {
+      const call = s.trace[step]!.call;
+      asked++;
+      const d = await asker.ask({ scenario: s, session: id, step, call });
+      decisions.set(call, d);
+      // The agent halts at the first denial: no later call of this run exists.
+      if (!d.allowed) break;
+    }
+    await asker.end?.(id, s);
+  });
+  return { ...outcomesOf(scenarios, (c) => decisions.get(c)), asked };
+}
