@@ -3,6 +3,7 @@
 import { InputError } from '../model/errors.js';
 import type { DefenseSpec } from '../adapters/index.js';
 import type { Thresholds } from '../gate/verdict.js';
+import { parseThresholds } from '../gate/thresholds.js';
 import { CORPUS_NAMES, type CorpusName } from '../data/registry.js';
 
 export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo'];
@@ -38,16 +39,6 @@ function oneOf<T extends string>(input: string, value: string, allowed: readonly
     throw new InputError(`input ${input}: ${quote(value)} is not one of ${allowed.join(', ')}`);
   }
   return value as T;
-}
-
-function percentagePoints(input: string, raw: string, fallback: number | undefined): number | undefined {
-  const v = raw.trim().replace(/\s*(pp|%)$/, '');
-  if (v === '') return fallback;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0 || n > 100) {
-    throw new InputError(`input ${input}: ${quote(raw)} is not a number of percentage points between 0 and 100`);
-  }
-  return n;
 }
 
 function defenseSpec(get: InputLookup): DefenseSpec {
@@ -117,12 +108,7 @@ export function parseActionConfig(get: InputLookup): Config {
     defense: defenseSpec(get),
     name: name === '' ? undefined : name,
     corpora: corpora(get('corpora')),
-    thresholds: {
-      maxAttributableDrop: percentagePoints('max-attributable-drop', get('max-attributable-drop'), 0)!,
-      maxUtilityDrop: percentagePoints('max-utility-drop', get('max-utility-drop'), 0)!,
-      minAttributable: percentagePoints('min-attributable', get('min-attributable'), undefined),
-      minUtility: percentagePoints('min-utility', get('min-utility'), undefined),
-    },
+    thresholds: parseThresholds(get, (n) => `input ${n}`),
     baseline: baseline(get('baseline')),
     comment: oneOf('comment', get('comment').trim() || 'auto', COMMENT_MODES),
     commentKey: commentKey(get('comment-key')),

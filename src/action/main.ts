@@ -20,9 +20,16 @@ export async function run(deps: Deps): Promise<number> {
     const cfg = parseActionConfig(deps.getInput);
     const ctx = readRunContext(deps.env);
     const corpora = loadCorpora(cfg.corpora, deps.store);
-    const opts = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, commit: ctx.sha, echoStderr: deps.echoStderr };
+    const opts = {
+      name: cfg.name,
+      keyName: cfg.name ?? cfg.commentKey,
+      timeoutMs: cfg.timeoutMs,
+      cwd: ctx.workspace,
+      commit: ctx.sha,
+      echoStderr: deps.echoStderr,
+    };
     const scored = await scoreUserDefense(cfg.defense, corpora, opts);
-    deps.info(`scored ${scored.results.key.defense} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
+    deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
     const b: BaseDeps = {
       cache: deps.cache,
       rerun: (sha) => rerunAtBase(cfg, ctx, corpora, sha, deps.info),
@@ -32,7 +39,7 @@ export async function run(deps: Deps): Promise<number> {
     const baseline = await findBase(cfg, ctx, scored.results.key, b);
     const verdict = computeVerdict(scored.results, baseline.base?.results, cfg.thresholds);
     const markdown = renderReport({
-      defense: scored.results.key.defense,
+      defense: scored.name,
       verdict,
       head: scored.results,
       base: baseline.base,

@@ -52,7 +52,13 @@ export async function rerunAtBase(
   await checkout(ctx.workspace, sha, dir);
   try {
     await install(cfg.install, dir, log);
-    const scored = await scoreUserDefense(cfg.defense, corpora, { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: dir, commit: sha });
+    const scored = await scoreUserDefense(cfg.defense, corpora, {
+      name: cfg.name,
+      keyName: cfg.name ?? cfg.commentKey,
+      timeoutMs: cfg.timeoutMs,
+      cwd: dir,
+      commit: sha,
+    });
     return scored.results;
   } finally {
     await git('git', ['-C', ctx.workspace, 'worktree', 'remove', '--force', dir]).catch(() =>

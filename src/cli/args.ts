@@ -5,6 +5,9 @@ import { InputError } from '../model/errors.js';
 import { CORPORA, CORPUS_NAMES, isCorpusName, type CorpusName } from '../data/registry.js';
 import { DEFAULT_THRESHOLD } from '../defenses/classifier.js';
 import { isReferenceDefense, REFERENCE_DEFENSES, type ReferenceDefenseName } from '../defenses/registry.js';
+import { parseThresholds } from '../gate/thresholds.js';
+import type { Thresholds } from '../gate/verdict.js';
+import type { DefenseSpec } from '../adapters/index.js';
 
 export const FORMATS = ['text', 'json', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -13,8 +16,25 @@ export type Format = (typeof FORMATS)[number];
 export const EGRESS_REACH = 'egress-reach';
 export type CliCorpus = CorpusName | typeof EGRESS_REACH;
 
+/** A defense of the user's, scored beside the reference defenses (and gated against a base when asked). */
+export interface ExternalRun {
+  readonly spec: DefenseSpec;
+  /** Shown in reports; the defense's own name when undefined. */
+  readonly name: string | undefined;
+  /** The name results are compared under (the action's name input, else its comment key): --name, else "default". */
+  readonly keyName: string;
+  readonly timeoutMs: number;
+  /** A results file of the base to compare with (the action's results-path file). */
+  readonly baseline: string | undefined;
+  readonly thresholds: Thresholds;
+  /** Where to write the results file. */
+  readonly outResults: string | undefined;
+}
+
 export interface CliOptions {
   help: boolean;
+  /** The corpora: one name, or (with an external defense) a comma-separated list. */
+  corpora: CliCorpus[];
   corpus: CliCorpus;
   defenses: ReferenceDefenseName[];
   scores: string[];
@@ -23,9 +43,11 @@ export interface CliOptions {
   format: Format;
   sweep: boolean;
   out: string | undefined;
+  external: ExternalRun | undefined;
 }
 
 export const DEFAULT_CORPUS: CorpusName = 'pairs';
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 const corpusLines = [
   ...CORPUS_NAMES.map((n) => `    ${n.padEnd(20)} ${CORPORA[n].description}`),
@@ -49,6 +71,21 @@ ${corpusLines.join('\n')}
   --sweep            label-error sweep of flow-guard (agentdojo)
   --out FILE         write the report to FILE instead of standard output
   --help             show this help
+
+your own defense, scored beside the reference defenses (corpora: a comma-separated list is allowed):
+  --defense-cmd CMD  a command speaking the protocol on stdio (docs/protocol.md)
+  --defense-url URL  a URL speaking the protocol over HTTP
+  --defense-module PATH
+                     a JavaScript module exporting {name, decide(call)}, run in this process (trusted code)
+  --name NAME        the name results are compared under, and shown (default: the defense's own; compared as "default")
+  --timeout-per-call MS
+                     milliseconds the defense may take for one call (default ${DEFAULT_TIMEOUT_MS})
+  --baseline FILE    compare with a results file (--out-results of an earlier run); exit 1 on a regression
+  --max-attributable-drop PP, --max-utility-drop PP
+                     largest allowed fall against the baseline, in percentage points (default 0)
+  --min-attributable PCT, --min-utility PCT
+                     absolute floors in percent, with or without a baseline
+  --out-results FILE write the results file (the action's results-path format)
 `;
 
 const OPTIONS = {
@@ -62,7 +99,33 @@ const OPTIONS = {
   sweep: { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  'defense-cmd': { type: 'string' },
+  'defense-url': { type: 'string' },
+  'defense-module': { type: 'string' },
+  name: { type: 'string' },
+  'timeout-per-call': { type: 'string' },
+  baseline: { type: 'string' },
+  'max-attributable-drop': { type: 'string' },
+  'max-utility-drop': { type: 'string' },
+  'min-attributable': { type: 'string' },
+  'min-utility': { type: 'string' },
+  'out-results': { type: 'string' },
 } as const;
+
+const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module'] as const;
+/** Flags that only mean something with one's own defense. */
+const EXTERNAL_ONLY = [
+  'name',
+  'timeout-per-call',
+  'baseline',
+  'max-attributable-drop',
+  'max-utility-drop',
+  'min-attributable',
+  'min-utility',
+  'out-results',
+] as const;
+/** The corpora an external defense can be scored on (the others are classifier and egress analyses). */
+const SCORABLE: readonly CliCorpus[] = ['bundled', 'agentdojo', 'pairs', 'attacks'];
 
 type Flag = keyof typeof OPTIONS;
 
@@ -122,21 +185,34 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
   const v = parsed.values;
   if (v['baseline-scores'] !== undefined) throw new InputError('--baseline-scores was renamed --untransformed-scores');
-  const corpus = oneOf(
-    'corpus',
-    v.corpus ?? DEFAULT_CORPUS,
-    [...CORPUS_NAMES, EGRESS_REACH],
-    (c): c is CliCorpus => c === EGRESS_REACH || isCorpusName(c),
-  );
-  for (const [flag, corpora] of Object.entries(APPLIES) as [Flag, readonly CliCorpus[]][]) {
-    if (v[flag] !== undefined && !corpora.includes(corpus))
-      throw new InputError(`--${flag} does not apply to --corpus ${corpus} (it applies to ${corpora.join(', ')})`);
+  const external = externalRun(v);
+  const names = (v.corpus ?? DEFAULT_CORPUS).split(',').map((c) => c.trim());
+  if (names.length > 1 && !external) {
+    throw new InputError(
+      `--corpus: ${JSON.stringify(v.corpus)} names several corpora; a list needs --defense-cmd, --defense-url or --defense-module`,
+    );
+  }
+  if (new Set(names).size !== names.length) throw new InputError(`--corpus: ${JSON.stringify(v.corpus)} names a corpus twice`);
+  const isCli = (c: string): c is CliCorpus => c === EGRESS_REACH || isCorpusName(c);
+  const corpora = names.map((n) => oneOf<CliCorpus>('corpus', n, [...CORPUS_NAMES, EGRESS_REACH], isCli));
+  const corpus = corpora[0]!;
+  for (const c of corpora) {
+    for (const [flag, applies] of Object.entries(APPLIES) as [Flag, readonly CliCorpus[]][]) {
+      if (v[flag] !== undefined && !applies.includes(c))
+        throw new InputError(`--${flag} does not apply to --corpus ${c} (it applies to ${applies.join(', ')})`);
+    }
+    if (external && !SCORABLE.includes(c)) {
+      throw new InputError(
+        `--corpus ${c} cannot score your defense (it analyses classifier tables or the egress policy); use one of ${SCORABLE.join(', ')}`,
+      );
+    }
   }
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
   const scores = list('scores', v.scores);
   if (scores.includes('none') && scores.length > 1) throw new InputError('--scores: "none" cannot be combined with table paths');
   return {
     help: v.help ?? false,
+    corpora,
     corpus,
     defenses: defenses.length > 0 ? [...new Set(defenses)] : [...REFERENCE_DEFENSES],
     scores,
@@ -145,5 +221,53 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     format: oneOf('format', v.format ?? 'text', FORMATS, (f): f is Format => (FORMATS as readonly string[]).includes(f)),
     sweep: v.sweep ?? false,
     out: v.out,
+    external,
+  };
+}
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
+function externalRun(v: Values): ExternalRun | undefined {
+  const given = DEFENSE_FLAGS.filter((f) => v[f] !== undefined);
+  if (given.length > 1) throw new InputError(`--${given.join(' and --')}: give one defense`);
+  if (given.length === 0) {
+    const stray = EXTERNAL_ONLY.find((f) => v[f] !== undefined);
+    if (stray) throw new InputError(`--${stray} needs your defense: --defense-cmd, --defense-url or --defense-module`);
+    return undefined;
+  }
+  const flag = given[0]!;
+  const value = v[flag]!.trim();
+  if (value === '') throw new InputError(`--${flag}: empty`);
+  let spec: DefenseSpec;
+  if (flag === 'defense-url') {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new InputError(`--defense-url: ${JSON.stringify(value)} is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new InputError(`--defense-url: ${JSON.stringify(value)} is not an http(s) URL`);
+    spec = { kind: 'url', url: url.href };
+  } else spec = flag === 'defense-cmd' ? { kind: 'command', command: value } : { kind: 'module', path: value };
+  const timeout = v['timeout-per-call'];
+  const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(timeout);
+  if (timeout !== undefined && (!/^\d+$/.test(timeout) || timeoutMs < 1 || timeoutMs > 600_000)) {
+    throw new InputError(`--timeout-per-call: ${JSON.stringify(timeout)} is not a whole number of milliseconds between 1 and 600000`);
+  }
+  const name = v.name?.trim();
+  if (name !== undefined && (name === '' || name.length > 100 || /[\r\n]/.test(name)))
+    throw new InputError(`--name: ${JSON.stringify(v.name)} must be one line of 1 to 100 characters`);
+  return {
+    spec,
+    name,
+    keyName: name ?? 'default',
+    timeoutMs,
+    baseline: v.baseline,
+    thresholds: parseThresholds(
+      (n) => v[n as Flag] as string | undefined,
+      (n) => `--${n}`,
+    ),
+    outResults: v['out-results'],
   };
 }

@@ -15,9 +15,24 @@ import { renderMarkdown } from '../report/markdown.js';
 import { renderText } from '../report/text.js';
 import { attacksMarkdown, attacksText, dropMarkdown, dropText } from '../report/attacks.js';
 import { egressReachMarkdown, egressReachText } from '../report/egress-reach.js';
-import { EGRESS_REACH, type CliOptions, type Format } from './args.js';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { readValidated } from '../data/files.js';
+import type { Judged } from '../scoring/compare.js';
+import { computeVerdict } from '../gate/verdict.js';
+import { incomparable, RunResultsSchema, type RunResults } from '../gate/results.js';
+import { loadCorpora, scoreUserDefense } from '../run/score.js';
+import { EGRESS_REACH, type CliCorpus, type CliOptions, type Format } from './args.js';
 
 export type Rendered = Record<Format, () => string>;
+
+/** What a run prints and how it exits (1 when your defense fails the gate against --baseline or a floor). */
+export interface CliRun {
+  readonly rendered: Rendered;
+  /** Lines for standard error: the defense's scoring stats and the gate's checks. */
+  readonly notes: readonly string[];
+  readonly exitCode: 0 | 1;
+}
 
 /** The pinned tables of a corpus (its registry entry), or the --scores tables; none for "none" or a corpus without tables. */
 function tablesFor(name: CorpusName, opts: CliOptions, store: CorpusStore): LoadedTable[] {
@@ -33,8 +48,8 @@ function classifiersFor(corpus: Corpus, opts: CliOptions, store: CorpusStore): C
   return { tables, threshold: opts.threshold };
 }
 
-function corpusReport(corpus: Corpus, opts: CliOptions, classifiers?: ClassifierTables): Rendered {
-  const report = evaluateCorpus(corpus, referenceDefenses(corpus, opts.defenses), { sweep: opts.sweep, classifiers });
+function corpusReport(corpus: Corpus, opts: CliOptions, classifiers?: ClassifierTables, judged?: readonly Judged[]): Rendered {
+  const report = evaluateCorpus(corpus, referenceDefenses(corpus, opts.defenses), { sweep: opts.sweep, classifiers, judged });
   return { text: () => renderText(report), json: () => goJson(report), markdown: () => renderMarkdown(report) };
 }
 
@@ -64,8 +79,9 @@ function dropReport(corpus: AttackCorpus, opts: CliOptions, store: CorpusStore):
   return { text: () => dropText(report), json: () => goJson(report), markdown: () => dropMarkdown(report) };
 }
 
-export function run(opts: CliOptions, store: () => CorpusStore): Rendered {
-  if (opts.corpus === EGRESS_REACH) {
+/** The report of one corpus, with your defense's outcomes (in corpus order) when it was scored. */
+function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, mine?: Judged): Rendered {
+  if (name === EGRESS_REACH) {
     const attacks = store().attacks('identity');
     const reach = egressReach(attacks.pairs, attacks.policy.egressTools);
     const versions = versionsOf(attacks);
@@ -75,23 +91,84 @@ export function run(opts: CliOptions, store: () => CorpusStore): Rendered {
       markdown: () => egressReachMarkdown(reach, versions),
     };
   }
-  const corpus = CORPORA[opts.corpus].load(store());
+  const corpus = CORPORA[name].load(store());
   switch (corpus.kind) {
     case 'bundled':
     case 'ground-truth':
-      return corpusReport(corpus, opts);
+      return corpusReport(corpus, opts, undefined, mine && [mine]);
     case 'paired': {
       const c = classifiersFor(corpus, opts, store());
-      return corpusReport(corpus, opts, c.tables.length > 0 ? c : undefined);
+      return corpusReport(corpus, opts, c.tables.length > 0 ? c : undefined, mine && [mine]);
     }
     case 'attacks': {
       if (corpus.transform !== 'identity') {
         if (!(TRANSFORMS as readonly string[]).includes(corpus.transform)) throw new InputError(`unknown transform ${corpus.transform}`);
         return dropReport(corpus, opts, store());
       }
-      const report = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), referenceDefenses(corpus, opts.defenses));
-      const { source: _source, ...json } = report;
-      return { text: () => attacksText(report), json: () => goJson(json), markdown: () => attacksMarkdown(report) };
+      // Your defense was scored once on the whole corpus: each attack's list takes its scenarios' outcomes.
+      const at = mine && new Map(corpus.scenarios.map((s, i) => [s, mine.outcomes[i]!]));
+      const perAttack = new Map(
+        mine && at
+          ? corpus.attacks.map((a) => [a, [{ defense: mine.defense, outcomes: Uint8Array.from(corpus.byAttack(a), (s) => at.get(s)!) }]])
+          : [],
+      );
+      const r = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), referenceDefenses(corpus, opts.defenses), perAttack);
+      const { source: _source, ...json } = r;
+      return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
     }
+  }
+}
+
+/** Several corpora print one after the other (JSON: an array of the reports). */
+function joined(parts: readonly Rendered[]): Rendered {
+  if (parts.length === 1) return parts[0]!;
+  return {
+    text: () => parts.map((p) => p.text()).join('\n'),
+    markdown: () => parts.map((p) => p.markdown()).join('\n'),
+    json: () => goJson(parts.map((p) => JSON.parse(p.json()) as unknown)),
+  };
+}
+
+/** The commit the working directory is at, when it is a git checkout ('' otherwise). */
+function headCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+export async function run(opts: CliOptions, store: () => CorpusStore, io: { stderr(s: string): void }): Promise<CliRun> {
+  const ext = opts.external;
+  if (!ext) return { rendered: report(opts.corpus, opts, store), notes: [], exitCode: 0 };
+  // Everything the user gave is read and checked before the defense runs.
+  const base = ext.baseline === undefined ? undefined : readValidated(ext.baseline, RunResultsSchema, `--baseline ${ext.baseline}`).value;
+  const names = opts.corpora as CorpusName[];
+  const corpora = loadCorpora(names, store);
+  const scored = await scoreUserDefense(ext.spec, corpora, {
+    name: ext.name,
+    keyName: ext.keyName,
+    timeoutMs: ext.timeoutMs,
+    cwd: process.cwd(),
+    commit: headCommit(),
+    echoStderr: (chunk) => io.stderr(chunk),
+  });
+  if (ext.outResults) writeResults(ext.outResults, scored.results);
+  const rendered = joined(names.map((n) => report(n, opts, store, { defense: scored.name, outcomes: scored.runs.get(n)!.outcomes })));
+  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`];
+  const gated = base !== undefined || ext.thresholds.minAttributable !== undefined || ext.thresholds.minUtility !== undefined;
+  if (!gated) return { rendered, notes, exitCode: 0 };
+  const refused = base && incomparable(scored.results.key, base.key);
+  if (refused) return { rendered, notes: [...notes, `FAIL the baseline ${ext.baseline} cannot be compared: ${refused}`], exitCode: 1 };
+  const verdict = computeVerdict(scored.results, base, ext.thresholds);
+  const checks = verdict.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
+  return { rendered, notes: [...notes, ...checks, verdict.pass ? 'verdict: pass' : 'verdict: fail'], exitCode: verdict.pass ? 0 : 1 };
+}
+
+function writeResults(path: string, results: RunResults): void {
+  try {
+    writeFileSync(path, JSON.stringify(results, null, 2) + '\n');
+  } catch (e) {
+    throw new InputError(`--out-results ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

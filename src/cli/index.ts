@@ -8,7 +8,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   process.exit(e.code === 'EPIPE' ? 0 : 1);
 });
 
-process.exitCode = runCli(process.argv.slice(2), {
+process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
 });

@@ -19,17 +19,19 @@ export function errorLine(e: unknown): string {
   return `defense-eval: internal error: ${(e as Error)?.stack ?? String(e)}`;
 }
 
-export function runCli(argv: readonly string[], io: CliIo): number {
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const opts = parseCliArgs(argv);
     if (opts.help) {
       io.stdout(USAGE);
       return 0;
     }
-    const text = run(opts, () => (io.store ??= new CorpusStore()))[opts.format]();
+    const r = await run(opts, () => (io.store ??= new CorpusStore()), io);
+    const text = r.rendered[opts.format]();
     if (opts.out) writeOut(opts.out, text);
     else io.stdout(text);
-    return 0;
+    for (const line of r.notes) io.stderr(`${line}\n`);
+    return r.exitCode;
   } catch (e) {
     io.stderr(`${errorLine(e)}\n`);
     return exitCodeOf(e);

@@ -6,7 +6,7 @@ import type { ScoredResult } from '../model/result.js';
 import { InputError } from '../model/errors.js';
 import { benignContextFlags, injectedContextDetections, Scorer, type Count } from '../defenses/classifier.js';
 import type { Defense } from '../defenses/defense.js';
-import { compare, judgeAll } from '../scoring/compare.js';
+import { compare, judgeAll, type Judged } from '../scoring/compare.js';
 import { scored } from '../scoring/rates.js';
 import { dropVsThreshold, joinTransform, type ScoreDrop } from '../scoring/score-drop.js';
 import { classifierDefenses, type ClassifierTables } from './classifiers.js';
@@ -27,6 +27,8 @@ export function evaluateAttacks(
   corpus: AttackCorpus,
   c: ClassifierTables,
   references: readonly Defense[] = referenceDefenses(corpus),
+  /** Defenses already judged on each attack's scenarios (`byAttack` order), by attack. */
+  judged: ReadonlyMap<string, readonly Judged[]> = new Map(),
 ): AttacksReport {
   const built = classifierDefenses(c);
   const report: AttacksReport = {
@@ -45,7 +47,8 @@ export function evaluateAttacks(
   const defenses = [...references, ...built.flatMap((b) => b.defenses)];
   for (const attack of corpus.attacks) {
     const scenarios = corpus.byAttack(attack);
-    const entry: AttacksReport['attacks'][string] = { comparison: { results: compare(judgeAll(defenses, scenarios)).map(scored) } };
+    const all = [...(judged.get(attack) ?? []), ...judgeAll(defenses, scenarios)];
+    const entry: AttacksReport['attacks'][string] = { comparison: { results: compare(all).map(scored) } };
     if (built.length > 0) {
       entry.injected_tool_outputs_detected = Object.fromEntries(
         built.map((b) => [b.label, injectedContextDetections(b.scorer, scenarios, corpus.carriesInjection, c.threshold)]),

@@ -10,7 +10,7 @@ import { TOOL_VERSION } from '../model/version.js';
 import type { Defense } from '../defenses/defense.js';
 import { flowGuard } from '../defenses/egress.js';
 import { referenceDefense, REFERENCE_DEFENSES, type ReferenceDefenseName } from '../defenses/registry.js';
-import { bySuite, compare, compareBy, judgeAll } from '../scoring/compare.js';
+import { bySuite, compare, compareBy, judgeAll, type Judged } from '../scoring/compare.js';
 import { breakdowns } from '../scoring/buckets.js';
 import { judge } from '../scoring/judge.js';
 import { scored } from '../scoring/rates.js';
@@ -58,6 +58,8 @@ export interface EvaluateOptions {
   sweep?: boolean;
   /** Classifier tables, already checked to cover the corpus (paired corpus). */
   classifiers?: ClassifierTables | undefined;
+  /** Defenses already judged elsewhere (an external defense scored by the driver), in corpus order. */
+  judged?: readonly Judged[] | undefined;
 }
 
 export function referenceDefenses(
@@ -80,7 +82,7 @@ export function versionsOf(corpus: Corpus, classifiers?: ClassifierTables): Vers
 export function evaluateCorpus(corpus: Corpus, defenses: readonly Defense[], opts: EvaluateOptions = {}): CorpusReport {
   const built = opts.classifiers && corpus.kind === 'paired' ? classifierDefenses(opts.classifiers) : [];
   const all = [...defenses, ...built.flatMap((b) => b.defenses)];
-  const judged = judgeAll(all, corpus.scenarios);
+  const judged = [...(opts.judged ?? []), ...judgeAll(all, corpus.scenarios)];
   const report: CorpusReport = { corpus: corpus.name, comparison: { results: compare(judged).map(scored) } } as CorpusReport;
   if (corpus.kind !== 'bundled') report.by_suite = scoredRecord(bySuite(judged, corpus.scenarios));
   if (corpus.kind === 'ground-truth') {

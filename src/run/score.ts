@@ -41,7 +41,14 @@ export function classifierRows(corpus: Corpus, store: () => CorpusStore, warn: (
 }
 
 export interface ScoreOptions {
+  /** The name shown in reports; the defense's own (its hello) when undefined. */
   readonly name: string | undefined;
+  /**
+   * The name results are compared under: the workflow's `name` input, else its comment key (the
+   * CLI's --name, else "default"). Never the name a defense reports about itself, which PR code
+   * controls (renaming it would switch the comparison off).
+   */
+  readonly keyName: string;
   readonly timeoutMs: number;
   readonly cwd: string;
   readonly commit: string;
@@ -53,6 +60,8 @@ export interface ScoreOptions {
 }
 
 export interface Scored {
+  /** The name reports show: the name input, else the defense's own. */
+  readonly name: string;
   readonly results: RunResults;
   /** Per corpus: the outcomes and first denials, for the report's details. */
   readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials'>>;
@@ -69,13 +78,13 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
     const entries = corpora.map((c) => corpusResult(c, defense.name, runs.get(c.name)!.outcomes));
     const results: RunResults = {
       schemaVersion: RESULTS_SCHEMA_VERSION,
-      key: keyOf(defense.name, TOOL_VERSION, entries),
+      key: keyOf(o.keyName, TOOL_VERSION, entries),
       commit: o.commit,
       corpora: entries,
     };
     const asked = [...runs.values()].reduce((n, r) => n + r.asked, 0);
     const needed = [...runs.values()].reduce((n, r) => n + r.needed, 0);
-    return { results, runs, stats: `${asked} requests for ${needed} decisions` };
+    return { name: defense.name, results, runs, stats: `${asked} requests for ${needed} decisions` };
   } finally {
     await defense.close();
   }

@@ -6,25 +6,25 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { CorpusStore } from '../../src/data/store.js';
 
-function cli(...argv: string[]) {
+async function cli(...argv: string[]) {
   let stdout = '',
     stderr = '';
-  const code = runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
   return { code, stdout, stderr };
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-cli-'));
 
 describe('defense-eval CLI', () => {
-  it('prints the bundled comparison by corpus name', () => {
-    const r = cli('--corpus', 'bundled');
+  it('prints the bundled comparison by corpus name', async () => {
+    const r = await cli('--corpus', 'bundled');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^corpus: bundled\n\ndefense {18}injection block/);
     expect(r.stdout).toContain('flow-guard               5/6 ( 83%)         5 ( 83%)           4/4 (100%)         0\n');
   });
 
-  it('with no flags runs the paired corpus with the reference defenses and the classifier baselines', () => {
-    const r = cli();
+  it('with no flags runs the paired corpus with the reference defenses and the classifier baselines', async () => {
+    const r = await cli();
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^corpus: pairs\n/);
     expect(r.stdout).toContain('flow-guard               547/609 ( 90%)     243 ( 40%)         48/97 ( 49%)       340\n');
@@ -32,13 +32,13 @@ describe('defense-eval CLI', () => {
     expect(r.stdout).toMatch(/\nscore table scores\/pairs\/protectai-deberta-v3-base-prompt-injection-v2\.json sha256 [0-9a-f]{64}\n/);
   });
 
-  it('--help exits 0 with usage', () => {
-    const r = cli('--help');
+  it('--help exits 0 with usage', async () => {
+    const r = await cli('--help');
     expect([r.code, r.stdout.startsWith('usage: defense-eval')]).toEqual([0, true]);
   });
 
-  it('json output follows the original shape, su_hm added', () => {
-    const r = cli('--corpus', 'bundled', '--format', 'json', '--defense', 'flow-guard');
+  it('json output follows the original shape, su_hm added', async () => {
+    const r = await cli('--corpus', 'bundled', '--format', 'json', '--defense', 'flow-guard');
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j)).toEqual(['corpus', 'comparison', 'versions']);
     expect(Object.keys(j.comparison.results[0])).toEqual([
@@ -55,9 +55,9 @@ describe('defense-eval CLI', () => {
     expect(j.comparison.results[0].su_hm).toBeCloseTo((2 * (5 / 6)) / (5 / 6 + 1), 12);
   });
 
-  it('--out writes the report to a file', () => {
+  it('--out writes the report to a file', async () => {
     const out = join(tmp, 'r.md');
-    const r = cli('--corpus', 'bundled', '--format', 'markdown', '--out', out);
+    const r = await cli('--corpus', 'bundled', '--format', 'markdown', '--out', out);
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toContain('| flow-guard | 5/6 83.3% | 5/6 83.3% | 4/4 100.0% | 90.9 | 0 |');
   });
@@ -88,18 +88,18 @@ describe('defense-eval CLI', () => {
     [['--corpus', 'attacks-leet', '--baseline-scores', 'a.json'], /--baseline-scores was renamed --untransformed-scores/],
     [['--scores', ''], /--scores: "" has an empty path/],
     [['--scores', 'none,a.json'], /--scores: "none" cannot be combined/],
-  ])('%j exits 2 with one line naming the culprit', (argv, message) => {
-    const r = cli(...(argv as string[]));
+  ])('%j exits 2 with one line naming the culprit', async (argv, message) => {
+    const r = await cli(...(argv as string[]));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
   });
 
-  it('--threshold reaches every classifier defense: names, counts and the drop analysis', () => {
-    const at = (thr: string) => JSON.parse(cli('--corpus', 'pairs', '--format', 'json', '--threshold', thr).stdout);
-    const half = at('0.5'),
-      high = at('0.9');
+  it('--threshold reaches every classifier defense: names, counts and the drop analysis', async () => {
+    const at = async (thr: string) => JSON.parse((await cli('--corpus', 'pairs', '--format', 'json', '--threshold', thr)).stdout);
+    const half = await at('0.5'),
+      high = await at('0.9');
     const names = (j: { comparison: { results: { defense: string }[] } }) =>
       j.comparison.results.map((r) => r.defense).filter((n) => n.includes('@'));
     expect(names(high)).toHaveLength(9);
@@ -111,12 +111,12 @@ describe('defense-eval CLI', () => {
       expect(got, swept.defense).toEqual(swept);
       expect(got).not.toEqual(half.comparison.results.find((r: { defense: string }) => r.defense === `${c.name}-both@0.5`));
     }
-    expect(cli('--corpus', 'attacks', '--threshold', '0.9').stdout).toMatch(/protectai-both@0\.9 /);
-    expect(cli('--corpus', 'attacks-leet', '--threshold', '0.9').stdout).toMatch(/^transform: leet \(readable\), threshold 0\.9\n/);
+    expect((await cli('--corpus', 'attacks', '--threshold', '0.9')).stdout).toMatch(/protectai-both@0\.9 /);
+    expect((await cli('--corpus', 'attacks-leet', '--threshold', '0.9')).stdout).toMatch(/^transform: leet \(readable\), threshold 0\.9\n/);
   });
 
-  it('the drop analysis names every file it reads and refuses untransformed tables that do not cover the attack corpus', () => {
-    const j = JSON.parse(cli('--corpus', 'attacks-leet', '--format', 'json').stdout);
+  it('the drop analysis names every file it reads and refuses untransformed tables that do not cover the attack corpus', async () => {
+    const j = JSON.parse((await cli('--corpus', 'attacks-leet', '--format', 'json')).stdout);
     expect(Object.keys(j.versions.corpus_files)).toEqual([
       'corpora/agentdojo-v1.2-attacks.json.gz',
       'corpora/agentdojo-v1.2-pairs.json.gz',
@@ -124,7 +124,7 @@ describe('defense-eval CLI', () => {
     ]);
     const root = new CorpusStore().root;
     const wrong = join(root, 'scores/pairs/protectai-deberta-v3-base-prompt-injection-v2.json');
-    const r = cli(
+    const r = await cli(
       '--corpus',
       'attacks-leet',
       '--untransformed-scores',
@@ -134,26 +134,26 @@ describe('defense-eval CLI', () => {
     expect(r.stderr).toMatch(/score table .*scores\/pairs\/protectai.* does not cover this corpus: \d+ texts unscored/);
   });
 
-  it('refuses the same score table twice', () => {
+  it('refuses the same score table twice', async () => {
     const t = join(new CorpusStore().root, 'scores/pairs/deepset-deberta-v3-base-injection.json');
-    const r = cli('--corpus', 'pairs', '--scores', `${t},${t}`);
+    const r = await cli('--corpus', 'pairs', '--scores', `${t},${t}`);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is the same table as .*deepset.*pass each table once/);
   });
 
-  it('refuses a score table that is not JSON, breaks the schema or is empty', () => {
+  it('refuses a score table that is not JSON, breaks the schema or is empty', async () => {
     const bad = join(tmp, 'bad.json');
     writeFileSync(bad, '{"model":');
-    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: invalid JSON/);
+    expect((await cli('--corpus', 'pairs', '--scores', bad)).stderr).toMatch(/score table .*bad\.json: invalid JSON/);
     writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: { abc: 2 } }));
-    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(
+    expect((await cli('--corpus', 'pairs', '--scores', bad)).stderr).toMatch(
       /score table .*bad\.json: scores\.abc: .*expected a full lower-case hex SHA-256 key/,
     );
     writeFileSync(bad, JSON.stringify({ model: 'm', revision: '', positive_label: 'X', scores: {} }));
-    expect(cli('--corpus', 'pairs', '--scores', bad).stderr).toMatch(/score table .*bad\.json: scores: has no scores/);
+    expect((await cli('--corpus', 'pairs', '--scores', bad)).stderr).toMatch(/score table .*bad\.json: scores: has no scores/);
   });
 
-  it('refuses a corpus file that does not match the manifest, naming it', () => {
+  it('refuses a corpus file that does not match the manifest, naming it', async () => {
     const root = new CorpusStore().root;
     const copy = mkdtempSync(join(tmpdir(), 'defense-eval-root-'));
     mkdirSync(join(copy, 'corpora'));
@@ -163,7 +163,7 @@ describe('defense-eval CLI', () => {
     gz[mid] = gz[mid]! ^ 1; // one flipped bit in the middle of the compressed stream
     writeFileSync(join(copy, 'corpora', 'agentdojo-v1.2.json.gz'), gz);
     let stderr = '';
-    const code = runCli(['--corpus', 'agentdojo'], { stdout: () => {}, stderr: (s) => (stderr += s), store: new CorpusStore(copy) });
+    const code = await runCli(['--corpus', 'agentdojo'], { stdout: () => {}, stderr: (s) => (stderr += s), store: new CorpusStore(copy) });
     expect(code).toBe(2);
     expect(stderr).toMatch(
       /corpora\/agentdojo-v1\.2\.json\.gz: (corrupt gzip data|SHA-256 [0-9a-f]{64} does not match corpora\/manifest\.json)/,
