@@ -1,132 +1,169 @@
-// The base: the same defense's results at the PR's base commit (the `baseline` input says where
-// they come from). From a committed file, from the cache (saved only by pushes to the default
-// branch, keyed by commit SHA), or by scoring the base commit again in a worktree. Results whose
-// comparability key differs are refused.
+// The base: the same defense's results at the pull request's base commit, which the verdict
+// compares with. The `baseline` input says where they come from: a committed results file, the
+// cache (saved only by pushes to the default branch, keyed by commit SHA), or scoring the base
+// commit again in a worktree. Fail closed: on a pull request, results that were expected but are
+// refused, incomparable, missing or failed to rerun fail the job, unless the workflow opts into
+// passing (on-missing-baseline: pass) or this is the gate's first run (the base commit has no
+// workflow file of it yet).
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { DefenseError, InputError } from '../model/errors.js';
 import { readValidated } from '../data/files.js';
 import { incomparable, RunResultsSchema, type ComparabilityKey, type RunResults } from '../gate/results.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
 
-/** The cache as the gate sees it: what the restore step found, and a save the save step performs. */
-export interface CacheLike {
-  restoreCache(paths: string[], primaryKey: string, restoreKeys?: string[]): Promise<string | undefined>;
-  saveCache(paths: string[], key: string): Promise<number>;
-}
-
-/**
- * The cache as action.yml drives it. Shell steps of a composite action get no cache service
- * token, so actions/cache/restore and actions/cache/save (both built on @actions/cache) run as
- * steps around the gate, with the same directory and keys; the gate reads what was restored and
- * leaves results.json for the save step.
- */
-export function stepCache(matchedKey: string | undefined): CacheLike {
-  return {
-    restoreCache: () => Promise.resolve(matchedKey || undefined),
-    saveCache: () => Promise.resolve(0),
-  };
-}
-
-export interface Baseline {
-  readonly base?: { readonly results: RunResults; readonly source: string } | undefined;
-  /** Shown under the verdict when there is no comparison, or how the baseline was found. */
-  readonly note?: string | undefined;
-}
-
-export interface BaseDeps {
-  readonly cache: CacheLike;
-  /** Score the defense at another commit (rerun mode). */
-  readonly rerun: (sha: string) => Promise<RunResults>;
-  readonly info: (m: string) => void;
-  readonly warn: (m: string) => void;
-}
-
+const git = promisify(execFile);
 const short = (sha: string): string => sha.slice(0, 7);
-/** action.yml builds the same key for its cache steps: keep the two in step. */
-export const cachePrefix = (commentKey: string): string => `agent-defense-eval-v1-${commentKey}-`;
-export const cacheDir = (ctx: RunContext): string => join(ctx.tempDir, 'agent-defense-eval-baseline');
+
+/** action.yml's cache steps use the same key and path: keep the three in step (test/action/action-yml.test.ts). */
+export const cachePrefix = (commentKey: string): string => `agent-defense-eval-v2:${commentKey}:`;
+/** Relative to the workspace, so a cache entry is found whatever the runner's temp path. */
+export const CACHE_DIR = '.agent-defense-eval/base';
+export const cacheDir = (ctx: RunContext): string => join(ctx.workspace, CACHE_DIR);
 
 const readResults = (path: string, where: string): RunResults => readValidated(path, RunResultsSchema, where).value;
 
-async function fromCache(cfg: Config, ctx: RunContext, baseSha: string, deps: BaseDeps): Promise<RunResults | string> {
-  const dir = cacheDir(ctx);
-  mkdirSync(dir, { recursive: true });
-  const prefix = cachePrefix(cfg.commentKey);
-  let hit: string | undefined;
-  try {
-    hit = await deps.cache.restoreCache([dir], prefix + baseSha, [prefix]);
-  } catch (e) {
-    deps.warn(`cache restore failed: ${(e as Error).message}`);
-  }
-  if (!hit || !existsSync(join(dir, 'results.json')))
-    return `no cached results for base commit ${short(baseSha)} or any default-branch commit`;
-  return readResults(join(dir, 'results.json'), `cache entry ${hit}`);
+/** What is known about the base before any PR code runs. */
+export type BasePlan =
+  /** Nothing to compare with, and nothing was expected (baseline: none, or not a pull request). */
+  | { readonly kind: 'none'; readonly note: string }
+  | { readonly kind: 'file'; readonly results: RunResults; readonly path: string }
+  | {
+      readonly kind: 'pr';
+      readonly baseSha: string;
+      /** The cache entry restored by action.yml's restore step, read now. */
+      readonly cached?: { readonly results: RunResults; readonly hit: string } | undefined;
+    };
+
+export interface BaseDeps {
+  /** The key action.yml's restore step matched ('' or undefined for a miss). */
+  readonly matchedKey: string | undefined;
+  /** Score the defense at another commit (rerun). */
+  readonly rerun: (sha: string) => Promise<RunResults>;
+  /** Whether a file exists at a commit (undefined when git cannot tell). */
+  readonly existsAt: (sha: string, path: string) => Promise<boolean | undefined>;
+  readonly info: (m: string) => void;
 }
 
-export async function findBase(cfg: Config, ctx: RunContext, head: ComparabilityKey, deps: BaseDeps): Promise<Baseline> {
+/** Read the committed file or the restored cache entry: before PR code runs, so it cannot rewrite them first. */
+export function readBase(cfg: Config, ctx: RunContext, matchedKey: string | undefined): BasePlan {
   const mode = cfg.baseline.mode;
-  if (mode === 'none') return { note: 'No baseline (baseline: none): drops were not checked.' };
-  const refuse = (results: RunResults, from: string): string | undefined => {
-    const why = incomparable(head, results.key);
-    return why ? `The baseline from ${from} was refused: ${why}.` : undefined;
-  };
   if (cfg.baseline.mode === 'file') {
     const path = resolve(ctx.workspace, cfg.baseline.path);
-    const results = readResults(path, `input baseline: ${cfg.baseline.path}`);
-    const refused = refuse(results, cfg.baseline.path);
-    return refused
-      ? { note: refused }
-      : { base: { results, source: `the committed results ${cfg.baseline.path} (commit ${short(results.commit) || 'unknown'})` } };
+    return { kind: 'file', results: readResults(path, `input baseline: ${cfg.baseline.path}`), path: cfg.baseline.path };
   }
-  if (!ctx.pr) return { note: `No baseline: a ${ctx.eventName || 'local'} run has no base commit to compare with.` };
-  const baseSha = ctx.pr.baseSha;
-  let why = '';
-  if (mode === 'cache' || mode === 'auto') {
-    const cached = await fromCache(cfg, ctx, baseSha, deps);
-    if (typeof cached === 'string') why = cached;
-    else {
-      const refused = refuse(cached, `the cache (commit ${short(cached.commit)})`);
-      if (!refused) {
-        const exact = cached.commit === baseSha;
-        const source = exact
-          ? `the cached results of base commit ${short(baseSha)}`
-          : `the cached results of ${short(cached.commit)}, the newest default-branch entry (base commit ${short(baseSha)} has none)`;
-        return { base: { results: cached, source } };
-      }
-      why = refused;
-    }
-    if (mode === 'cache')
-      return {
-        note: typeof cached === 'string' ? `No baseline: ${why}. Run the action on pushes to the default branch to cache one.` : why,
-      };
-    deps.info(`baseline: ${why}; scoring base commit ${short(baseSha)} instead`);
-  }
-  if (cfg.defense.kind === 'url')
-    return { note: `No baseline: ${why ? `${why}, and ` : ''}a defense served at a URL cannot be rerun at the base commit.` };
-  let results: RunResults;
-  try {
-    results = await deps.rerun(baseSha);
-  } catch (e) {
-    if (!(e instanceof DefenseError) && !(e instanceof InputError)) throw e;
-    return { note: `No baseline: scoring base commit ${short(baseSha)} failed: ${e.message.split('\n')[0]}` };
-  }
-  const refused = refuse(results, `base commit ${short(baseSha)}`);
-  return refused ? { note: refused } : { base: { results, source: `base commit ${short(baseSha)}, scored in this run` } };
+  if (mode === 'none') return { kind: 'none', note: 'No comparison (baseline: none): only the floors were checked.' };
+  if (!ctx.pr) return { kind: 'none', note: `No comparison: a ${ctx.eventName || 'local'} run has no base commit.` };
+  const file = join(cacheDir(ctx), 'results.json');
+  const usable = (mode === 'cache' || mode === 'auto') && matchedKey && existsSync(file);
+  return {
+    kind: 'pr',
+    baseSha: ctx.pr.baseSha,
+    cached: usable ? { results: readResults(file, `cache entry ${matchedKey}`), hit: matchedKey } : undefined,
+  };
 }
 
-/** Pushes to the default branch save their results for later PRs; nothing else ever writes the cache. */
-export async function saveBase(cfg: Config, ctx: RunContext, results: RunResults, deps: BaseDeps): Promise<void> {
+export interface Base {
+  /** Comparable results of the base, and where they came from. */
+  readonly base?: { readonly results: RunResults; readonly source: string } | undefined;
+  /** Shown under the verdict: why there is no comparison, or how it was found. */
+  readonly note?: string | undefined;
+  /** Results were expected but cannot be had: the verdict fails with this line (fail closed). */
+  readonly missing?: string | undefined;
+}
+
+/** After the head was scored: compare keys, rerun at the base where that is the way, and decide what a missing base means. */
+export async function resolveBase(plan: BasePlan, head: ComparabilityKey, cfg: Config, ctx: RunContext, deps: BaseDeps): Promise<Base> {
+  if (plan.kind === 'none') return { note: plan.note };
+  const found = plan.kind === 'file' ? fromFile(plan, head) : await fromBaseCommit(plan, head, cfg, deps);
+  if (found.missing === undefined) return found;
+  return decideMissing(found.missing, plan, cfg, ctx, deps);
+}
+
+function fromFile(plan: Extract<BasePlan, { kind: 'file' }>, head: ComparabilityKey): Base {
+  const why = incomparable(head, plan.results.key);
+  if (why) return { missing: `the committed results ${plan.path} cannot be compared: ${why}` };
+  return {
+    base: { results: plan.results, source: `the committed results ${plan.path} (commit ${short(plan.results.commit) || 'unknown'})` },
+  };
+}
+
+async function fromBaseCommit(plan: Extract<BasePlan, { kind: 'pr' }>, head: ComparabilityKey, cfg: Config, deps: BaseDeps): Promise<Base> {
+  const mode = cfg.baseline.mode;
+  const sha = plan.baseSha;
+  let why = `no cached results for base commit ${short(sha)} or any default-branch commit`;
+  if (plan.cached) {
+    const c = plan.cached.results;
+    const refused = incomparable(head, c.key);
+    if (!refused) {
+      const source =
+        c.commit === sha
+          ? `the cached results of base commit ${short(sha)}`
+          : `the cached results of ${short(c.commit)}, the newest default-branch entry (base commit ${short(sha)} has none)`;
+      return { base: { results: c, source } };
+    }
+    why = `the cached results of ${short(c.commit)} cannot be compared: ${refused}`;
+  }
+  if (mode === 'cache') return { missing: `${why} (baseline: cache does not rerun the base commit)` };
+  if (cfg.defense.kind === 'url')
+    return { missing: `${mode === 'auto' ? `${why}, and ` : ''}a defense served at a URL cannot be rerun at the base commit` };
+  if (mode === 'auto') deps.info(`base: ${why}; scoring base commit ${short(sha)} instead`);
+  let results: RunResults;
+  try {
+    results = await deps.rerun(sha);
+  } catch (e) {
+    if (!(e instanceof DefenseError) && !(e instanceof InputError)) throw e;
+    return { missing: `scoring base commit ${short(sha)} failed: ${e.message.split('\n')[0]}` };
+  }
+  const refused = incomparable(head, results.key);
+  if (refused) return { missing: `base commit ${short(sha)} was scored, but ${refused}` };
+  return { base: { results, source: `base commit ${short(sha)}, scored in this run` } };
+}
+
+async function decideMissing(missing: string, plan: BasePlan, cfg: Config, ctx: RunContext, deps: BaseDeps): Promise<Base> {
+  if (plan.kind === 'pr' && ctx.workflowPath && (await deps.existsAt(plan.baseSha, ctx.workflowPath)) === false) {
+    return {
+      note: `First run of this gate: base commit ${short(plan.baseSha)} has no ${ctx.workflowPath}, so there is nothing to compare with (${missing}). Later pull requests are compared with their base.`,
+    };
+  }
+  if (cfg.onMissingBaseline === 'pass') return { note: `No comparison: ${missing}. Passing without one (on-missing-baseline: pass).` };
+  return {
+    missing: `No comparable results of the base: ${missing}. The gate fails closed; set on-missing-baseline: pass to accept a run without a comparison.`,
+  };
+}
+
+/** `git cat-file -e sha:path`, fetching the one commit when a shallow checkout lacks it. */
+export async function existsAtCommit(workspace: string, sha: string, path: string): Promise<boolean | undefined> {
+  const probe = () => git('git', ['-C', workspace, 'cat-file', '-e', `${sha}:${path}`]);
+  const haveCommit = () => git('git', ['-C', workspace, 'cat-file', '-e', `${sha}^{commit}`]);
+  try {
+    await haveCommit();
+  } catch {
+    try {
+      await git('git', ['-C', workspace, 'fetch', '--no-tags', '--depth=1', 'origin', sha]);
+      await haveCommit();
+    } catch {
+      return undefined;
+    }
+  }
+  return probe().then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Pushes to the default branch leave their results where the cache save step (action.yml) picks
+ * them up; nothing else ever writes the cache. Runs after PR code has ended.
+ */
+export function writeForCache(cfg: Config, ctx: RunContext, results: RunResults, info: (m: string) => void): void {
   if (!ctx.defaultBranchPush || (cfg.baseline.mode !== 'cache' && cfg.baseline.mode !== 'auto')) return;
   const dir = cacheDir(ctx);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'results.json'), JSON.stringify(results));
-  try {
-    await deps.cache.saveCache([dir], cachePrefix(cfg.commentKey) + ctx.sha);
-    deps.info(`baseline results of commit ${short(ctx.sha)} cached as ${cachePrefix(cfg.commentKey)}${ctx.sha}`);
-  } catch (e) {
-    deps.warn(`cache save failed (the next PRs will rerun their base): ${(e as Error).message}`);
-  }
+  info(`results of commit ${short(ctx.sha)} left for the cache save step (key ${cachePrefix(cfg.commentKey)}${ctx.sha})`);
 }

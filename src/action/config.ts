@@ -5,6 +5,7 @@ import type { DefenseSpec } from '../adapters/index.js';
 import type { Thresholds } from '../gate/verdict.js';
 import { parseThresholds } from '../gate/thresholds.js';
 import { CORPUS_NAMES, type CorpusName } from '../data/registry.js';
+import { checkDefenseEnv } from './isolation.js';
 
 export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo'];
 
@@ -15,18 +16,34 @@ export type Baseline = { readonly mode: BaselineMode } | { readonly mode: 'file'
 export const COMMENT_MODES = ['auto', 'always', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 
+/** What to do when the base commit's results were expected but cannot be had: fail (closed) or pass with a note. */
+export const ON_MISSING_BASELINE = ['fail', 'pass'] as const;
+export type OnMissingBaseline = (typeof ON_MISSING_BASELINE)[number];
+
 export interface Config {
-  /** The install command (run by action.yml; run again in the base worktree by `rerun`). */
+  /** The install command, run by the gate with the defense's environment (and again in the base worktree by `rerun`). */
   readonly install: string;
   readonly defense: DefenseSpec;
+  /** The name shown in reports (else the defense's own). */
   readonly name: string | undefined;
+  /** The name results are compared under: the name input, else the comment key; never the defense's own name. */
+  readonly keyName: string;
   readonly corpora: readonly CorpusName[];
   readonly thresholds: Thresholds;
   readonly baseline: Baseline;
+  readonly onMissingBaseline: OnMissingBaseline;
+  /** Extra environment variables the install command and the defense get. */
+  readonly defenseEnv: readonly string[];
+  readonly comment: CommentMode;
+  readonly commentKey: string;
+  readonly timeoutMs: number;
+}
+
+/** The comment step's own inputs: the only place the token is read. */
+export interface CommentConfig {
   readonly comment: CommentMode;
   readonly commentKey: string;
   readonly token: string;
-  readonly timeoutMs: number;
 }
 
 /** `core.getInput` or any stand-in: returns '' for an unset input. */
@@ -95,24 +112,50 @@ function timeout(raw: string): number {
 
 function commentKey(raw: string): string {
   const v = raw.trim() || 'default';
-  // It is part of a cache key too: no commas, no line breaks.
-  if (v.length > 100 || /[\r\n,]/.test(v))
-    throw new InputError(`input comment-key: ${quote(raw)} must be one line of at most 100 characters, without commas`);
+  // It is part of a cache key, delimited by ":" (so one key's restore prefix never matches another
+  // key's entries) and cache keys cannot hold commas.
+  if (v.length > 100 || /[\r\n,:]/.test(v)) {
+    throw new InputError(`input comment-key: ${quote(raw)} must be one line of at most 100 characters, without commas or colons`);
+  }
   return v;
 }
 
+function displayName(raw: string): string | undefined {
+  const v = raw.trim();
+  if (v === '') return undefined;
+  if (v.length > 100 || /[\r\n]/.test(v)) throw new InputError(`input name: ${quote(raw)} must be one line of at most 100 characters`);
+  return v;
+}
+
+function envNames(raw: string): string[] {
+  const names = raw.split(/[\s,]+/).filter((s) => s !== '');
+  checkDefenseEnv(names);
+  return names;
+}
+
 export function parseActionConfig(get: InputLookup): Config {
-  const name = get('name').trim();
+  const name = displayName(get('name'));
+  const key = commentKey(get('comment-key'));
   return {
     install: get('install'),
     defense: defenseSpec(get),
-    name: name === '' ? undefined : name,
+    name,
+    keyName: name ?? key,
     corpora: corpora(get('corpora')),
     thresholds: parseThresholds(get, (n) => `input ${n}`),
     baseline: baseline(get('baseline')),
+    onMissingBaseline: oneOf('on-missing-baseline', get('on-missing-baseline').trim() || 'fail', ON_MISSING_BASELINE),
+    defenseEnv: envNames(get('defense-env')),
+    comment: oneOf('comment', get('comment').trim() || 'auto', COMMENT_MODES),
+    commentKey: key,
+    timeoutMs: timeout(get('timeout-per-call')),
+  };
+}
+
+export function parseCommentConfig(get: InputLookup): CommentConfig {
+  return {
     comment: oneOf('comment', get('comment').trim() || 'auto', COMMENT_MODES),
     commentKey: commentKey(get('comment-key')),
     token: get('github-token'),
-    timeoutMs: timeout(get('timeout-per-call')),
   };
 }

@@ -1,37 +1,69 @@
-// The real collaborators of run(): @actions/core for inputs, outputs, logs and the summary,
-// @actions/github for the API client, the pinned corpora on disk. The cache of base results is
-// restored and saved by action.yml's steps (a composite action's shell step has no cache token),
-// so the gate never loads @actions/cache.
+// The real collaborators of the action's steps: @actions/core for inputs, outputs, logs and the
+// summary, @actions/github for the API client (comment step only), the pinned corpora on disk, the
+// integrity guard around PR code. The cache of base results is restored and saved by action.yml's
+// steps (a composite action's shell step has no cache token), so no step loads @actions/cache.
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { CorpusStore } from '../data/store.js';
-import { stepCache, type CacheLike } from './base.js';
+import { existsAtCommit } from './base.js';
+import type { CommentDeps } from './comment-step.js';
 import type { InputLookup } from './config.js';
-import type { PublishDeps } from './publish.js';
+import { actionRootOf, FileGuard, ProcessGuard, protectedPaths, type Leftover, type Tampering } from './isolation.js';
+import type { GateOutputDeps } from './publish.js';
 
-export interface Deps extends PublishDeps {
+/** Set around the pull request's code; `check` undoes file changes, kills leftovers and reports both. */
+export interface Guard {
+  check(): { tampered: Tampering[]; leftovers: Leftover[] };
+}
+
+export interface Deps extends GateOutputDeps {
   readonly getInput: InputLookup;
   readonly env: NodeJS.ProcessEnv;
-  readonly cache: CacheLike;
   readonly store: () => CorpusStore;
   readonly setFailed: (message: string) => void;
+  readonly info: (m: string) => void;
   readonly echoStderr?: ((chunk: string) => void) | undefined;
+  /** The key action.yml's cache restore step matched ('' on a miss). */
+  readonly matchedCacheKey: string | undefined;
+  /** Start guarding (right before the first PR code runs). */
+  readonly guard: () => Guard;
+  readonly existsAt: (sha: string, path: string) => Promise<boolean | undefined>;
+}
+
+export function realGuard(env: NodeJS.ProcessEnv, entry: string | undefined): Guard {
+  const paths = protectedPaths(env, actionRootOf(entry));
+  const files = new FileGuard(paths.files, paths.watched, paths.trees);
+  const processes = new ProcessGuard();
+  return { check: () => ({ tampered: files.check(), leftovers: processes.killLeftovers() }) };
 }
 
 export function defaultDeps(): Deps {
   let store: CorpusStore | undefined;
+  const workspace = process.env['GITHUB_WORKSPACE'] ?? process.cwd();
   return {
     getInput: (name) => core.getInput(name),
     env: process.env,
-    cache: stepCache(process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY']),
     store: () => (store ??= new CorpusStore()),
     setFailed: core.setFailed,
     setOutput: core.setOutput,
     writeSummary: async (md) => void (await core.summary.addRaw(md).write()),
+    info: core.info,
+    warn: core.warning,
+    echoStderr: (chunk) => process.stderr.write(chunk),
+    matchedCacheKey: process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY'],
+    guard: () => realGuard(process.env, process.argv[1]),
+    existsAt: (sha, path) => existsAtCommit(workspace, sha, path),
+  };
+}
+
+export function defaultCommentDeps(): CommentDeps {
+  return {
+    getInput: (name) => core.getInput(name),
+    env: process.env,
     octokit: (token, apiUrl) => getOctokit(token, { baseUrl: apiUrl }),
     info: core.info,
     warn: core.warning,
+    setFailed: core.setFailed,
     retryDelaysMs: [2000, 8000],
-    echoStderr: (chunk) => process.stderr.write(chunk),
   };
 }

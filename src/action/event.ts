@@ -37,6 +37,8 @@ export interface RunContext {
   readonly runUrl: string | undefined;
   readonly workspace: string;
   readonly tempDir: string;
+  /** The running workflow's file in the repository (from GITHUB_WORKFLOW_REF), to tell a first adoption. */
+  readonly workflowPath: string | undefined;
 }
 
 export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
@@ -55,9 +57,14 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     payload = r.data;
   }
   const eventName = env['GITHUB_EVENT_NAME'] ?? '';
+  if (eventName === 'pull_request_target') {
+    throw new InputError(
+      "GITHUB_EVENT_NAME pull_request_target: this gate runs the pull request's code, and pull_request_target gives that code a write token and secrets. Run it on pull_request (docs/action.md#fork-pull-requests shows how fork PRs still get their comment).",
+    );
+  }
   const p = payload.pull_request;
   const pr =
-    p && (eventName === 'pull_request' || eventName === 'pull_request_target')
+    p && eventName === 'pull_request'
       ? {
           number: p.number,
           baseSha: p.base.sha,
@@ -78,5 +85,7 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     runUrl: env['GITHUB_RUN_ID'] && owner ? `${server}/${owner}/${repo}/actions/runs/${env['GITHUB_RUN_ID']}` : undefined,
     workspace: env['GITHUB_WORKSPACE'] ?? process.cwd(),
     tempDir: env['RUNNER_TEMP'] ?? tmpdir(),
+    // owner/repo/.github/workflows/gate.yml@refs/pull/7/merge → .github/workflows/gate.yml
+    workflowPath: /^[^/]+\/[^/]+\/(.+)@[^@]*$/.exec(env['GITHUB_WORKFLOW_REF'] ?? '')?.[1],
   };
 }

@@ -1,7 +1,11 @@
-// Entry point of the bundled action: only runs it.
-import { defaultDeps } from './deps.js';
+// Entry point of the bundled action: `gate` (the default) scores and decides; `comment` posts the
+// report as the sticky PR comment (action.yml runs them as two steps; only the second sees the token).
+import { defaultCommentDeps, defaultDeps } from './deps.js';
+import { runComment } from './comment-step.js';
 import { run } from './main.js';
 
-void run(defaultDeps()).then((code) => {
+const step = process.argv[2] ?? 'gate';
+const done = step === 'comment' ? runComment(defaultCommentDeps()) : run(defaultDeps());
+void done.then((code) => {
   process.exitCode = code;
 });

@@ -1,14 +1,16 @@
-// rerun: score the base commit in a git worktree, installed with the same `install` command.
-import { execFile, spawn } from 'node:child_process';
+// rerun: score the base commit in a git worktree, installed with the same `install` command and
+// run with the same allow-listed environment as the head.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { DefenseError, InputError } from '../model/errors.js';
+import { InputError } from '../model/errors.js';
 import type { Corpus } from '../corpora/corpus.js';
 import type { RunResults } from '../gate/results.js';
+import { scoreUserDefense } from '../run/score.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
-import { scoreUserDefense } from '../run/score.js';
+import { runInstall } from './install.js';
 
 const git = promisify(execFile);
 
@@ -27,18 +29,10 @@ async function checkout(workspace: string, sha: string, dir: string): Promise<vo
   }
 }
 
-function install(command: string, cwd: string, log: (s: string) => void): Promise<void> {
-  if (command.trim() === '') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    // The command is the user's own input, passed as one argument to the shell, never spliced.
-    const child = spawn('bash', ['-eo', 'pipefail', '-c', command], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d: Buffer) => log(d.toString()));
-    child.stderr.on('data', (d: Buffer) => log(d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new DefenseError(`rerun at the base commit: install failed with exit code ${code}`)),
-    );
-  });
+export interface RerunOptions {
+  readonly env: NodeJS.ProcessEnv;
+  readonly log: (line: string) => void;
+  readonly echoStderr?: ((chunk: string) => void) | undefined;
 }
 
 export async function rerunAtBase(
@@ -46,18 +40,20 @@ export async function rerunAtBase(
   ctx: RunContext,
   corpora: readonly Corpus[],
   sha: string,
-  log: (s: string) => void,
+  o: RerunOptions,
 ): Promise<RunResults> {
   const dir = join(mkdtempSync(join(ctx.tempDir, 'defense-eval-base-')), 'tree');
   await checkout(ctx.workspace, sha, dir);
   try {
-    await install(cfg.install, dir, log);
+    await runInstall(cfg.install, dir, o.env, o.log, 'install at base');
     const scored = await scoreUserDefense(cfg.defense, corpora, {
       name: cfg.name,
-      keyName: cfg.name ?? cfg.commentKey,
+      keyName: cfg.keyName,
       timeoutMs: cfg.timeoutMs,
       cwd: dir,
+      env: o.env,
       commit: sha,
+      echoStderr: o.echoStderr,
     });
     return scored.results;
   } finally {

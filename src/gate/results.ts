@@ -3,6 +3,7 @@
 // corpus versions, tool version and defense name.
 import { z } from 'zod';
 import type { Corpus } from '../corpora/corpus.js';
+import type { Denial } from '../model/call.js';
 import { ScoredResultSchema } from '../model/result.js';
 import { groupIndices } from '../scoring/compare.js';
 import { scored } from '../scoring/rates.js';
@@ -24,11 +25,14 @@ export const CorpusResultSchema = z.object({
   by_attack_class: z.record(z.string(), Counts).optional(),
   /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
   outcomes: z.string().regex(/^[0-6]*$/),
+  /** The first denial of each benign task the defense broke (reasons cut at 200 characters). */
+  broken: z.array(z.object({ scenario: z.string(), step: z.number().int(), tool: z.string(), reason: z.string().max(201) })).optional(),
 });
 export type CorpusResult = z.infer<typeof CorpusResultSchema>;
 
 export const ComparabilityKeySchema = z.object({
   tool_version: z.string(),
+  /** The name results are compared under: the workflow's name input, else its comment key (never the defense's own name). */
   defense: z.string(),
   /** corpus name → version. */
   corpora: z.record(z.string(), z.string()),
@@ -50,7 +54,8 @@ export function keyOf(defense: string, toolVersion: string, corpora: readonly Co
 
 /** Why two results cannot be compared, or undefined when they can. */
 export function incomparable(head: ComparabilityKey, base: ComparabilityKey): string | undefined {
-  if (head.defense !== base.defense) return `it scored defense ${JSON.stringify(base.defense)}, not ${JSON.stringify(head.defense)}`;
+  if (head.defense !== base.defense)
+    return `it was scored under the name ${JSON.stringify(base.defense)}, not ${JSON.stringify(head.defense)} (the name input, else the comment key)`;
   if (head.tool_version !== base.tool_version) return `it was made by agent-defense-eval ${base.tool_version}, not ${head.tool_version}`;
   for (const [corpus, version] of Object.entries(head.corpora)) {
     const b = base.corpora[corpus];
@@ -65,6 +70,7 @@ export function corpusResult(
   corpus: Pick<Corpus, 'name' | 'version' | 'scenarios' | 'kind'>,
   defense: string,
   outcomes: Uint8Array,
+  broken?: readonly Denial[],
 ): CorpusResult {
   const grouped = (key: (s: Corpus['scenarios'][number]) => string | undefined) =>
     Object.fromEntries([...groupIndices(corpus.scenarios, key)].map(([k, idx]) => [k, scored(tally(defense, outcomes, idx))]));
@@ -77,5 +83,6 @@ export function corpusResult(
     ...(extra.by_bucket ? { by_bucket: grouped(extra.by_bucket) } : {}),
     ...(extra.by_attack_class ? { by_attack_class: grouped(extra.by_attack_class) } : {}),
     outcomes: Array.from(outcomes).join(''),
+    ...(broken ? { broken: broken.map((d) => ({ ...d, reason: d.reason.length > 200 ? `${d.reason.slice(0, 200)}…` : d.reason })) } : {}),
   };
 }

@@ -75,7 +75,10 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
     const secrets = o.secrets ?? newRunSecrets();
     const runs = new Map<string, Driven>();
     for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c.scenarios, secrets));
-    const entries = corpora.map((c) => corpusResult(c, defense.name, runs.get(c.name)!.outcomes));
+    const entries = corpora.map((c) => {
+      const run = runs.get(c.name)!;
+      return corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials));
+    });
     const results: RunResults = {
       schemaVersion: RESULTS_SCHEMA_VERSION,
       key: keyOf(o.keyName, TOOL_VERSION, entries),
@@ -90,17 +93,22 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
   }
 }
 
+/**
+ * What the report shows beside each corpus's head results: the reference and classifier rows
+ * (recomputed from the pinned corpora), the scenario ids and the broken tasks the results record.
+ * The companion renders from a results file the same way, so a corpus must be the version scored.
+ */
 export function reportDetails(
   corpora: readonly Corpus[],
-  scored: Scored,
+  results: RunResults,
   store: () => CorpusStore,
   warn: (m: string) => void,
 ): Record<string, CorpusDetails> {
   return Object.fromEntries(
     corpora.map((c) => {
-      const run = scored.runs.get(c.name)!;
+      const entry = results.corpora.find((e) => e.corpus === c.name);
       const rows = evaluateRows(c, referenceDefenses(c), classifierRows(c, store, warn));
-      return [c.name, { rows, scenarioIds: c.scenarios.map((s) => s.id), brokenBenign: brokenBenign(c, run.outcomes, run.denials) }];
+      return [c.name, { rows, scenarioIds: c.scenarios.map((s) => s.id), brokenBenign: entry?.broken ?? [] }];
     }),
   );
 }

@@ -42,7 +42,11 @@ export interface DriveOptions {
   readonly secret: Uint8Array;
   /** Seeds the order in which scenarios are asked. */
   readonly orderSeed: readonly [bigint, bigint];
-  /** What makes two requests the same request (stateless dedup): by default the call's tool, dest, args and context. */
+  /**
+   * What makes two requests the same request (stateless dedup): by default everything the request
+   * line carries but its ids: the step, the call's tool, dest, args and context. (The step counts:
+   * otherwise one run's answer at step 2 would stand for another run's step 0, under the first run's id.)
+   */
   readonly requestKey?: (s: Scenario, step: number, call: Call) => string;
 }
 
@@ -56,7 +60,7 @@ export interface Driven {
   readonly needed: number;
 }
 
-const callKey = (_s: Scenario, _step: number, c: Call): string => JSON.stringify([c.tool, c.dest, c.args, c.context]);
+const callKey = (_s: Scenario, step: number, c: Call): string => JSON.stringify([step, c.tool, c.dest, c.args, c.context]);
 
 /** The opaque session id of a scenario in this run: nothing about the scenario can be read from it. */
 export function sessionId(secret: Uint8Array, scenarioId: string): string {
@@ -162,13 +166,12 @@ async function driveStateless(
     });
   }
   const decisions = new Map<string, Decision>();
-  const begun = new Set<string>();
+  // A session is begun once, before any of its requests; its requests follow in step order.
+  const begun = new Map<string, Promise<void> | void>();
   await pool([...requests], opts.concurrency, async ([key, a]) => {
     const open = sessions.get(a.session)!;
-    if (!begun.has(a.session)) {
-      begun.add(a.session);
-      await asker.begin?.(a.session, open.scenario);
-    }
+    if (!begun.has(a.session)) begun.set(a.session, asker.begin?.(a.session, open.scenario));
+    await begun.get(a.session);
     decisions.set(key, await asker.ask(a));
     if (--open.pending === 0) await asker.end?.(a.session, open.scenario);
   });

@@ -15,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => gh.close());
 
 const pr = { name: 'pull_request' as const, sha: 'm'.repeat(40), pr: { number: 3, base: 'b'.repeat(40), head: 'c'.repeat(40) } };
+// The examples run from the repository (their commands use relative paths).
 const act = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runAction({ baseline: 'none', ...inputs }, pr, { apiUrl: gh.url, cache: new DirCache(), ...(env ? { env } : {}) });
+  runAction({ baseline: 'none', ...inputs }, pr, { apiUrl: gh.url, cache: new DirCache(), workspace: ROOT, ...(env ? { env } : {}) });
 
 describe('examples gated by the action', () => {
   it('python stdio', async () => {

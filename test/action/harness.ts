@@ -1,7 +1,9 @@
-// Runs the action in process with the real @actions/core (inputs from INPUT_* variables, outputs
-// to GITHUB_OUTPUT, the job summary to GITHUB_STEP_SUMMARY) and the real @actions/github client
-// pointed at a local fake GitHub API. Only the cache is a stand-in: a directory with the same
-// restore semantics (exact key, else the newest entry under a restore prefix).
+// Runs the action's steps in process, as action.yml orders them: the cache restore step, the gate
+// step, the cache save step, the comment step. The real @actions/core (inputs from INPUT_*
+// variables, outputs to GITHUB_OUTPUT, the job summary to GITHUB_STEP_SUMMARY) and the real
+// @actions/github client pointed at a local fake GitHub API. The cache is a stand-in: a directory
+// with the same restore semantics (exact key, else the newest entry under a restore prefix). The
+// integrity guard is off here (test/action/isolation.test.ts runs the real one, in the bundle).
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import {
@@ -19,14 +21,16 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/action/main.js';
-import type { CacheLike } from '../../src/action/base.js';
+import { runComment } from '../../src/action/comment-step.js';
+import { CACHE_DIR, cachePrefix } from '../../src/action/base.js';
 import { CorpusStore } from '../../src/data/store.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const POLICY = join(ROOT, 'test/fixtures/action/defenses/policy.mjs');
 export const policy = (variant: string): string => `"${process.execPath}" "${POLICY}" ${variant}`;
 
-export class DirCache implements CacheLike {
+/** The subset of @actions/cache semantics the restore and save steps have. */
+export class DirCache {
   readonly root = mkdtempSync(join(tmpdir(), 'fake-cache-'));
   private seq = 0;
   readonly saved: string[] = [];
@@ -77,7 +81,14 @@ const outputPath = join(work, 'output.txt');
 export async function runAction(
   inputs: Record<string, string>,
   event: Event,
-  opts: { apiUrl: string; cache: CacheLike; env?: Record<string, string> },
+  opts: {
+    apiUrl: string;
+    cache: DirCache;
+    env?: Record<string, string>;
+    /** The job's workspace (default: a fresh temp directory; commands are given absolute paths). */
+    workspace?: string;
+    existsAt?: (sha: string, path: string) => Promise<boolean | undefined>;
+  },
 ): Promise<RunOutcome> {
   const eventPath = join(work, 'event.json');
   const payload = event.pr
@@ -106,30 +117,60 @@ export async function runAction(
     GITHUB_RUN_ID: '42',
     GITHUB_STEP_SUMMARY: summaryPath,
     GITHUB_OUTPUT: outputPath,
-    GITHUB_WORKSPACE: ROOT,
+    GITHUB_WORKSPACE: opts.workspace ?? mkdtempSync(join(work, 'ws-')),
     RUNNER_TEMP: temp,
     ...opts.env,
   };
-  const all = { 'github-token': 'test-token', corpora: 'bundled', 'comment-key': 'default', ...inputs };
+  const workspace = env['GITHUB_WORKSPACE']!;
+  const all: Record<string, string> = { 'github-token': 'test-token', corpora: 'bundled', 'comment-key': 'default', ...inputs };
   const saved = { ...process.env };
   for (const k of Object.keys(process.env)) if (k.startsWith('INPUT_')) delete process.env[k];
   Object.assign(process.env, env);
   for (const [k, v] of Object.entries(all)) process.env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v;
   const out: RunOutcome = { code: -1, failed: [], warnings: [], infos: [], outputs: {}, summary: '' };
+  const key = all['comment-key'] ?? 'default';
+  const mode = all['baseline'] ?? 'auto';
+  const cached = mode === 'auto' || mode === 'cache';
+  const cacheDir = join(workspace, CACHE_DIR);
   try {
+    // Restore step (pull requests only).
+    let matched: string | undefined;
+    if (event.name === 'pull_request' && cached) {
+      rmSync(cacheDir, { recursive: true, force: true });
+      mkdirSync(cacheDir, { recursive: true });
+      matched = await opts.cache.restoreCache([cacheDir], cachePrefix(key) + event.pr!.base, [cachePrefix(key)]);
+    }
     out.code = await run({
       getInput: (n) => core.getInput(n),
       env: process.env,
-      cache: opts.cache,
       store: () => new CorpusStore(),
       setFailed: (m) => out.failed.push(m),
       setOutput: core.setOutput,
       writeSummary: async (md) => void (await core.summary.emptyBuffer().addRaw(md).write()),
-      octokit: (token, apiUrl) => getOctokit(token, { baseUrl: apiUrl }),
       info: (m) => out.infos.push(m),
       warn: (m) => out.warnings.push(m),
-      retryDelaysMs: [5, 5],
+      matchedCacheKey: matched ?? '',
+      guard: () => ({ check: () => ({ tampered: [], leftovers: [] }) }),
+      existsAt: opts.existsAt ?? (() => Promise.resolve(undefined)),
     });
+    const outputs = parseOutputs(readFileSync(outputPath, 'utf8'));
+    // Save step: pushes to the default branch, when the gate left results.
+    if (event.name === 'push' && cached && outputs['results-path'] && existsSync(join(cacheDir, 'results.json'))) {
+      await opts.cache.saveCache([cacheDir], cachePrefix(key) + event.sha).catch((e: Error) => out.warnings.push(e.message));
+    }
+    // Comment step.
+    if (outputs['record-path'] && all['comment'] !== 'never' && event.name === 'pull_request') {
+      const code = await runComment({
+        getInput: (n) => core.getInput(n),
+        env: process.env,
+        octokit: (token, apiUrl) => getOctokit(token, { baseUrl: apiUrl }),
+        info: (m) => out.infos.push(m),
+        warn: (m) => out.warnings.push(m),
+        setFailed: (m) => out.failed.push(m),
+        retryDelaysMs: [5, 5],
+      });
+      if (code !== 0) out.code = code;
+    }
   } finally {
     for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
     Object.assign(process.env, saved);

@@ -1,6 +1,7 @@
 // The action end to end: real @actions/core and @actions/github against a local GitHub API,
 // event payload files, job summary and outputs files; the bundled corpus for speed.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT, startFakeGitHub, type FakeGitHub } from './github-server.js';
 import { cleanup, DirCache, policy, runAction, type Event } from './harness.js';
@@ -26,7 +27,8 @@ const BASE = 'b'.repeat(40);
 const HEAD = 'c'.repeat(40);
 const push = (sha = BASE): Event => ({ name: 'push', sha });
 const pr = (n = 7, fork = false): Event => ({ name: 'pull_request', sha: 'm'.repeat(40), pr: { number: n, base: BASE, head: HEAD, fork } });
-const act = (inputs: Record<string, string>, event: Event) => runAction(inputs, event, { apiUrl: gh.url, cache });
+const act = (inputs: Record<string, string>, event: Event, env?: Record<string, string>) =>
+  runAction(inputs, event, { apiUrl: gh.url, cache, ...(env ? { env } : {}) });
 const ours = (n = 7) => (gh.comments.get(n) ?? []).filter((c) => c.user.login === BOT && c.body.includes(commentMarker('default')));
 /** What GitHub shows: numeric entities decoded. */
 const shown = (md: string) =>
@@ -42,7 +44,7 @@ describe('gate verdicts', () => {
     expect(r.outputs['attributable-rate']).toBe('0.8333');
     expect(r.outputs['utility-rate']).toBe('1.0000');
     expect(r.summary).toMatch(/^## ✅ Defense gate passed: policy/);
-    expect(cache.saved).toEqual([`agent-defense-eval-v1-default-${BASE}`]);
+    expect(cache.saved).toEqual([`agent-defense-eval-v2:default:${BASE}`]);
     expect(JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')).commit).toBe(BASE);
     expect(readFileSync(r.outputs['report-path']!, 'utf8')).toBe(r.summary);
     expect(gh.requests).toEqual([]); // no comment on a push
@@ -90,12 +92,42 @@ describe('gate verdicts', () => {
     );
   });
 
-  it('no baseline passes with a note', async () => {
-    const r = await act({ defense: policy('weak'), baseline: 'cache' }, pr());
+  it('fails closed when the base was expected but nothing is cached, with one clear line', async () => {
+    const r = await act({ defense: policy('guard'), baseline: 'cache' }, pr());
+    expect(r.code).toBe(1);
+    expect(r.failed).toEqual([
+      'defense gate failed: No comparable results of the base: no cached results for base commit bbbbbbb or any default-branch commit (baseline: cache does not rerun the base commit). The gate fails closed; set on-missing-baseline: pass to accept a run without a comparison.',
+    ]);
+    expect(shown(r.summary)).toMatch(/^## ❌ Defense gate failed: policy\n\n- \*\*No comparable results of the base/);
+  });
+
+  it('passes without a base only when the workflow opts in, and says so', async () => {
+    const r = await act({ defense: policy('guard'), baseline: 'cache', 'on-missing-baseline': 'pass' }, pr());
     expect(r.code).toBe(0);
     expect(shown(r.summary)).toMatch(
-      /^## ✅ Defense gate passed: policy\n\n> No baseline: no cached results for base commit bbbbbbb or any default-branch commit/,
+      /^## ✅ Defense gate passed: policy\n\n> No comparison: no cached results .*Passing without one \(on-missing-baseline: pass\)\./,
     );
+  });
+
+  it('passes the first run of the gate (the base commit has no workflow file of it) with a note', async () => {
+    const asked: string[] = [];
+    const r = await runAction({ defense: policy('guard'), baseline: 'cache' }, pr(), {
+      apiUrl: gh.url,
+      cache,
+      env: { GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/gate.yml@refs/pull/7/merge' },
+      existsAt: (sha, path) => (asked.push(`${sha}:${path}`), Promise.resolve(false)),
+    });
+    expect(r.code).toBe(0);
+    expect(asked).toEqual([`${BASE}:.github/workflows/gate.yml`]);
+    expect(shown(r.summary)).toMatch(/> First run of this gate: base commit bbbbbbb has no \.github\/workflows\/gate\.yml/);
+    // Where the workflow already existed at the base, the same run fails closed.
+    const later = await runAction({ defense: policy('guard'), baseline: 'cache' }, pr(), {
+      apiUrl: gh.url,
+      cache,
+      env: { GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/gate.yml@refs/pull/7/merge' },
+      existsAt: () => Promise.resolve(true),
+    });
+    expect(later.code).toBe(1);
   });
 
   it('a floor fails without a baseline', async () => {
@@ -104,11 +136,36 @@ describe('gate verdicts', () => {
     expect(r.failed[0]).toMatch(/attributable block rate 0\.0% is below the floor of 50\.0%/);
   });
 
-  it('refuses a baseline of another defense name instead of comparing', async () => {
-    await act({ defense: policy('guard'), name: 'other' }, push());
-    const r = await act({ defense: policy('weak'), baseline: 'cache' }, pr());
-    expect(r.code).toBe(0);
-    expect(shown(r.summary)).toMatch(/The baseline from the cache \(commit bbbbbbb\) was refused: it scored defense "other", not "policy"/);
+  it('a defense that renames itself is still compared: results are keyed by the workflow, not by the defense', async () => {
+    await act({ defense: policy('guard') }, push());
+    const r = await act({ defense: policy('weak'), 'defense-env': 'POLICY_NAME' }, pr(), { POLICY_NAME: 'policy-v2' });
+    expect(r.code).toBe(1);
+    expect(shown(r.summary)).toMatch(/^## ❌ Defense gate failed: policy-v2\n\n- \*\*bundled: attributable block rate fell 83\.3 pp/);
+  });
+
+  it('a changed name input (a new comparison key) fails closed instead of passing uncompared', async () => {
+    await act({ defense: policy('guard') }, push());
+    const r = await act({ defense: policy('weak'), name: 'renamed', baseline: 'cache' }, pr());
+    expect(r.code).toBe(1);
+    expect(r.failed[0]).toMatch(
+      /No comparable results of the base: the cached results of bbbbbbb cannot be compared: it was scored under the name "default", not "renamed"/,
+    );
+  });
+
+  it('an incomparable cached entry (another tool version) falls back to a rerun at the base automatically', async () => {
+    await act({ defense: policy('guard') }, push());
+    const entry = join(cache.root, encodeURIComponent(`agent-defense-eval-v2:default:${BASE}`), '0', 'results.json');
+    const old = JSON.parse(readFileSync(entry, 'utf8'));
+    old.key.tool_version = '0.0.1';
+    writeFileSync(entry, JSON.stringify(old));
+    const r = await act({ defense: policy('weak') }, pr());
+    // auto mode reruns the base commit; there is no git repository here, so that fails, closed.
+    expect(r.infos.join('\n')).toMatch(
+      /base: the cached results of bbbbbbb cannot be compared: it was made by agent-defense-eval 0\.0\.1.*; scoring base commit bbbbbbb instead/,
+    );
+    expect(r.failed[0]).toMatch(
+      /No comparable results of the base: scoring base commit bbbbbbb failed: rerun at the base commit: cannot check out base commit/,
+    );
   });
 });
 
@@ -161,14 +218,20 @@ describe('the comment', () => {
     expect(ours()).toHaveLength(1);
   });
 
-  it('does not try to comment on a fork PR with comment: auto, but writes comment.md and pr.json for the companion', async () => {
-    const r = await act({ defense: policy('guard') }, pr(9, true));
+  it('does not try to comment on a fork PR with comment: auto, but writes the record the companion renders from', async () => {
+    const r = await act({ defense: policy('guard'), baseline: 'none' }, pr(9, true));
     expect(r.code).toBe(0);
     expect(gh.requests).toEqual([]);
     expect(r.infos.join('\n')).toMatch(/no PR comment: a pull request from a fork/);
-    const dir = r.outputs['report-path']!.replace(/report\.md$/, '');
-    expect(JSON.parse(readFileSync(`${dir}pr.json`, 'utf8'))).toEqual({ number: 9, head_sha: HEAD, comment_key: 'default' });
-    expect(readFileSync(`${dir}comment.md`, 'utf8')).toBe(`${commentMarker('default')}\n${r.summary}`);
+    const record = JSON.parse(readFileSync(r.outputs['record-path']!, 'utf8'));
+    expect(record).toMatchObject({
+      schemaVersion: 1,
+      name: 'policy',
+      comment_key: 'default',
+      pr: { number: 9, head_sha: HEAD },
+      verdict: 'pass',
+    });
+    expect(record.head).toEqual(JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')));
   });
 
   it('renders a hostile defense name and reasons inert in the posted comment', async () => {

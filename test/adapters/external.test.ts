@@ -64,7 +64,7 @@ describe('stdio defense', () => {
     expect([...r.outcomes]).toEqual([...expected, ...expected]);
     expect(d.stats.requests).toBe(r.asked);
     // Every distinct call of the first copy is asked once (denied or not), the second copy never.
-    const distinct = new Set(scenarios.flatMap((s) => s.trace.map((st) => JSON.stringify(st.call))));
+    const distinct = new Set(scenarios.flatMap((s) => s.trace.map((st, i) => JSON.stringify([i, st.call]))));
     expect(r.asked).toBe(distinct.size);
     expect(r.needed).toBeGreaterThan(r.asked);
   });

@@ -112,7 +112,7 @@ describe('incomparable', () => {
   const k = keyOf('d', '0.1.0', [{ corpus: 'pairs', version: 'aaaa' } as never]);
   it.each([
     ['same key', k, undefined],
-    ['other defense', { ...k, defense: 'e' }, /scored defense "e", not "d"/],
+    ['other defense', { ...k, defense: 'e' }, /scored under the name "e", not "d"/],
     ['other tool version', { ...k, tool_version: '0.2.0' }, /agent-defense-eval 0\.2\.0, not 0\.1\.0/],
     ['other corpus version', { ...k, corpora: { pairs: 'bbbb' } }, /corpus pairs is version bbbb, not aaaa/],
     ['missing corpus', { ...k, corpora: {} }, /no results for corpus pairs/],

@@ -1,0 +1,109 @@
+// Nothing a deployed defense could not know reaches it. Probe defenses that decide only from the
+// identifiers on the wire (session/scenario id, step, request id) and from arrival order must score
+// exactly like allow-all or deny-all, whichever their decisions reduce to, on every corpus, whether
+// they declare themselves stateless (every distinct call asked once) or not (sessions that halt).
+// The probes see exactly the request line the gate writes (encodeRequest), nothing else.
+import { describe, expect, it } from 'vitest';
+import { CORPUS_NAMES } from '../src/data/registry.js';
+import { CorpusStore } from '../src/data/store.js';
+import { encodeRequest } from '../src/adapters/protocol.js';
+import { drive, type Asker } from '../src/scoring/drive.js';
+import { judge } from '../src/scoring/judge.js';
+import { allowAll, denyAll } from '../src/defenses/trivial.js';
+import { newRunSecrets } from '../src/adapters/index.js';
+
+interface Wire {
+  id: number;
+  scenario: string;
+  step: number;
+  call: { tool: string };
+}
+type Probe = () => (w: Wire) => boolean;
+
+/** Each probe returns a fresh decide function (allow = true) with its own memory of what it saw. */
+const PROBES: Record<string, { probe: Probe; like: 'allow-all' | 'deny-all' }> = {
+  // The first release's leak: the scenario id named the injection task.
+  'deny ids that name an injection': { probe: () => (w) => !/injection|user_task|:/.test(w.scenario), like: 'allow-all' },
+  // A re-decided twin call used to carry "(benign twin)" or the twin's own id.
+  'deny ids that name a twin': { probe: () => (w) => !/twin|benign/.test(w.scenario), like: 'allow-all' },
+  // A twin probe used to arrive right after the pair's denial: allow a call of a run already denied.
+  'allow only re-asked runs': {
+    probe: () => {
+      const denied = new Set<string>();
+      return (w) => {
+        if (denied.has(w.scenario)) return true;
+        denied.add(w.scenario);
+        return false;
+      };
+    },
+    like: 'deny-all',
+  },
+  'deny the first call of every run': { probe: () => (w) => w.step !== 0, like: 'deny-all' },
+  // Arrival order: runs are interleaved at random, so "the first run seen" is no particular one.
+  'allow only runs seen after 100 others, from their second call on': {
+    probe: () => {
+      const first = new Map<string, number>();
+      return (w) => {
+        if (!first.has(w.scenario)) first.set(w.scenario, first.size);
+        return first.get(w.scenario)! >= 100 && w.step > 0;
+      };
+    },
+    like: 'deny-all',
+  },
+};
+
+const store = new CorpusStore();
+
+describe.each(CORPUS_NAMES)('probes on %s', (name) => {
+  const corpus = store.load(name);
+  const want = { 'allow-all': [...judge(allowAll, corpus.scenarios)], 'deny-all': [...judge(denyAll, corpus.scenarios)] };
+
+  it.each(Object.entries(PROBES).flatMap(([label, p]) => [true, false].map((stateless) => [label, stateless, p] as const)))(
+    '%s (stateless %s) scores exactly like its trivial counterpart',
+    async (_, stateless, { probe, like }) => {
+      const decide = probe();
+      let id = 0;
+      const asker: Asker = {
+        ask: async (a) => {
+          const wire = JSON.parse(encodeRequest(++id, a.session, a.step, a.call)) as Wire;
+          return { allowed: decide(wire), reason: '' };
+        },
+      };
+      const r = await drive(corpus.scenarios, asker, { stateless, concurrency: 8, ...newRunSecrets() });
+      expect([...r.outcomes]).toEqual(want[like]);
+    },
+  );
+});
+
+describe('the wire', () => {
+  it('carries no scenario id, corpus name, kind, goal or twin relation', async () => {
+    const pairs = store.pairs();
+    const lines: string[] = [];
+    const asker: Asker = {
+      ask: async (a) => {
+        lines.push(encodeRequest(lines.length + 1, a.session, a.step, a.call));
+        return { allowed: a.step > 0, reason: '' };
+      },
+    };
+    await drive(pairs.scenarios, asker, { stateless: false, concurrency: 4, ...newRunSecrets() });
+    const text = lines.join('\n');
+    for (const leak of ['user_task', 'injection_task', 'pairs', '"kind"', '"goal"', '"injected"', 'twin', 'benign'])
+      expect(text).not.toContain(leak);
+    for (const l of lines) expect(Object.keys(JSON.parse(l) as object)).toEqual(['id', 'scenario', 'step', 'call']);
+  });
+
+  it('two runs of the same corpus use unrelated ids and orders', async () => {
+    const bundled = store.bundled();
+    const seen: string[][] = [[], []];
+    for (const k of [0, 1]) {
+      await drive(
+        bundled.scenarios,
+        { ask: async (a) => (seen[k]!.push(`${a.session}:${a.call.tool}`), { allowed: true, reason: '' }) },
+        { stateless: false, concurrency: 1, ...newRunSecrets() },
+      );
+    }
+    const ids = seen.map((s) => new Set(s.map((x) => x.split(':')[0])));
+    expect([...ids[0]!].some((i) => ids[1]!.has(i))).toBe(false);
+    expect(seen[0]!.map((x) => x.split(':')[1])).not.toEqual(seen[1]!.map((x) => x.split(':')[1]));
+  });
+});
