@@ -12,7 +12,7 @@ and get the very same tool outputs, each such value is taken from what the run's
 | order ids, ``random.randint`` in shopping_client.checkout_selected_cart | the id the log shows for a new order of that product (order history or invoice); fallback: the lowest id the code could draw |
 | order/refund dates, ``date.today()`` in shopping_client        | the date of the run's ``evaluation_timestamp`` |
 | issue comment time, ``datetime.now()`` in github_client.git_issue | the new comment timestamps the log shows, in ascending order; fallback: ``evaluation_timestamp`` |
-| participant order, ``list(set(...))`` in dynamic_calendar_client.Calendar.create_event | the order the log shows for that event id; fallback: PYTHONHASHSEED=0 |
+| participant order, ``list(set(...))`` in dynamic_calendar_client.Calendar.create_event | the order the log shows for that event id, or, when the logged call failed validation, the positions its error names; fallback: PYTHONHASHSEED=0 |
 
 ``install()`` patches the modules once per process; ``use(oracle)`` selects the run.
 """
@@ -330,6 +330,65 @@ def _fix_email(inbox, email) -> None:
     email.timestamp = ts if ts is not None else _dt.datetime(o.now.year, o.now.month, o.now.day, o.now.hour, o.now.minute, o.now.second)
 
 
+_PARTICIPANT_ERROR = re.compile(r"^participants\.(\d+)\n.*?input_value='((?:[^'\\]|\\.)*)'", re.M | re.S)
+_CALENDAR_ERROR = re.compile(r"validation errors? for CalendarEvent\n")
+_current_call_output: str | None = None
+
+
+def use_call(logged_output: str | None) -> None:
+    """The logged output of the call being replayed (a control may read it)."""
+    global _current_call_output
+    _current_call_output = logged_output
+
+
+def _participant_order(unique: list, event_id: str) -> list | None:
+    """The order of an event's deduplicated participants as the log shows it: from the event
+    as rendered anywhere in the log, or, when the logged call failed validation, from the
+    positions its error names (``participants.N ... input_value='x'``)."""
+    o = _oracle()
+    recorded = o.participants.get(str(event_id))
+    if recorded is not None and sorted(map(str, recorded)) == sorted(map(str, unique)):
+        return list(recorded)
+    text = _current_call_output or ""
+    head = _CALENDAR_ERROR.search(text)
+    if head is not None:
+        pinned = {}
+        for m in _PARTICIPANT_ERROR.finditer(text[head.end() :]):
+            pinned[int(m.group(1))] = m.group(2)
+        rest = [p for p in unique if p not in pinned.values()]
+        if pinned and len(rest) + len(pinned) == len(unique) and max(pinned) < len(unique):
+            order, it = [], iter(rest)
+            for i in range(len(unique)):
+                order.append(pinned[i] if i in pinned else next(it))
+            return order
+    return None
+
+
+_builtin_set = set
+
+
+def _calendar_set(iterable=()):
+    """``set`` as dynamic_calendar_client sees it: a real set, except in Calendar.create_event's
+    ``list(set(participants))``, where it yields the participants in the log's order (fallback:
+    the real set's order, fixed by PYTHONHASHSEED=0)."""
+    frame = _caller()
+    if frame.f_code.co_name != "create_event" or "id_" not in frame.f_locals:
+        return _builtin_set(iterable)
+    try:
+        unique = list(_builtin_set(iterable))
+        order = _participant_order(unique, frame.f_locals["id_"])
+    except ControlError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a bug in the control
+        raise ControlError(f"_calendar_set: {type(e).__name__}: {e}") from e
+    o = _oracle()
+    if order is None:
+        o.count("participants_fallback")
+        return unique
+    o.count("participants_from_log")
+    return order
+
+
 _installed = False
 
 
@@ -369,19 +428,5 @@ def install() -> None:
     inbox_cls.receive_email = receive_email
     inbox_cls.send_email = send_email
 
-    cal_cls = dynamic_calendar_client.Calendar
-    orig_create = cal_cls.create_event
-
-    def create_event(self, *args, **kwargs):
-        event = orig_create(self, *args, **kwargs)
-        o = _oracle()
-        recorded = o.participants.get(str(event.id_))
-        if recorded is not None and sorted(recorded) == sorted(event.participants) and len(set(recorded)) == len(recorded):
-            event.participants = list(recorded)
-            o.count("participants_from_log")
-        else:
-            o.count("participants_fallback")
-        return event
-
-    cal_cls.create_event = create_event
+    dynamic_calendar_client.set = _calendar_set
     _installed = True

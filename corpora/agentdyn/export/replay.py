@@ -206,8 +206,10 @@ def replay(doc: dict, env_cache: EnvCache, outputs: dict[str, str], stats: dict 
                 "tool": tc["function"],
             }
             if c["result"] is not None:
-                content, error = execute(runtime, env, tc)
                 rec = c["result"]
+                controls.use_call(returned_text(rec["content"], rec["error"]))
+                content, error = execute(runtime, env, tc)
+                controls.use_call(None)
                 if (content, error) != (rec["content"], rec["error"]):
                     if tc["function"] not in tool_names and not (rec["error"] or "").startswith("Invalid tool"):
                         raise Excluded("tool_removed", f"call {k}: {tc['function']}")
@@ -228,6 +230,7 @@ def replay(doc: dict, env_cache: EnvCache, outputs: dict[str, str], stats: dict 
             stats[key] = stats.get(key, 0) + n
     finally:
         controls.use(None)
+        controls.use_call(None)
     return {
         "attack": doc["attack_type"] if iid is not None else None,
         "calls": out_calls,
