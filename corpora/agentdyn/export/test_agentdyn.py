@@ -9,15 +9,18 @@ import gzip
 import io
 import json
 import os
+import sys
 import tempfile
 import unittest
 
-import common
-import controls
-import egress
-import pack
-import replay
-import summary
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+import controls  # noqa: E402
+import egress  # noqa: E402
+import pack  # noqa: E402
+import replay  # noqa: E402
+import summary  # noqa: E402
 
 
 def _agentdyn():
@@ -197,6 +200,29 @@ class OracleTest(unittest.TestCase):
         self.assertEqual(o.comment_ts, ["2026-01-22 08:00:01.5"])
         self.assertEqual(o.participants, {"3": ["b@x.com", "a@x.com"]})
         self.assertEqual(o.today, datetime.date(2026, 1, 22))
+
+    def test_participant_order_from_a_logged_validation_error(self):
+        err = (
+            "ValidationError: 2 validation errors for CalendarEvent\n"
+            "participants.1\n  value is not a valid email address: An email address must have an @-sign."
+            " [type=value_error, input_value='Emma Johnson', input_type=str]\n"
+            "participants.2\n  value is not a valid email address: An email address must have an @-sign."
+            " [type=value_error, input_value='Lily', input_type=str]"
+        )
+        controls.use(controls.Oracle("r", [], "2026-01-01 00:00:00", ""))
+        try:
+            controls.use_call(err)
+            order = controls._participant_order(["Lily", "emma@x.com", "Emma Johnson"], "7")
+            controls.use_call(err.replace("2 validation errors", "1 validation error").split("\nparticipants.2")[0])
+            single = controls._participant_order(["Emma Johnson", "emma@x.com"], "7")
+            controls.use_call("Event created.")
+            none = controls._participant_order(["a@x.com", "b@x.com"], "7")
+        finally:
+            controls.use_call(None)
+            controls.use(None)
+        self.assertEqual(order, ["emma@x.com", "Emma Johnson", "Lily"])
+        self.assertEqual(single, ["emma@x.com", "Emma Johnson"])
+        self.assertIsNone(none)
 
     def test_fallback_otp_is_deterministic(self):
         a, b = controls.Oracle("run-a", [], "2026-01-01 00:00:00", ""), controls.Oracle("run-a", [], "2026-01-01 00:00:00", "")
