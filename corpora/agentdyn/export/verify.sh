@@ -21,8 +21,8 @@
 # 3. regenerates every file into a temp dir (build.py: the runs archive is streamed, the ten
 #    models are replayed in N processes, default: number of cores);
 # 4. compares each with the committed corpora/agentdyn file, checks manifest.json, and checks that
-#    summary.json is what the committed files give.
-# --write rewrites the committed files and manifest.json from the regenerated ones, then checks.
+#    summary.json and the generated tables of docs/agentdyn.md are what the committed files give.
+# --write rewrites the committed files, manifest.json and those tables, then checks.
 # --corpus DIR compares with DIR instead of corpora/agentdyn (to test that a corrupted copy fails).
 set -euo pipefail
 
@@ -44,7 +44,7 @@ while [ $# -gt 0 ]; do
     --write) write=1 ;;
     --jobs) jobs="$2"; shift ;;
     --corpus) corpus="$(cd "$2" && pwd)"; shift ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "verify.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -148,12 +148,14 @@ fail=0
 if [ "$write" = 1 ]; then
   "$py" "$here/pack.py" write "$tmp/out" "$corpus"
   "$py" "$here/pack.py" write-manifest "$corpus"
+  "$py" "$here/tables.py" --write "$corpus" "$repo/docs/agentdyn.md"
 fi
 
 # ---------------------------------------------------------------- 4. compare + manifest + summary
 "$py" "$here/pack.py" compare "$tmp/out" "$corpus" || fail=1
 "$py" "$here/pack.py" check-manifest "$corpus" || fail=1
 "$py" "$here/summary.py" "$corpus" || fail=1
+"$py" "$here/tables.py" "$corpus" "$repo/docs/agentdyn.md" || fail=1
 
 echo "verify: total $(elapsed "$t_start") s"
 if [ "$fail" != 0 ]; then echo "verify: FAILED"; exit 1; fi
