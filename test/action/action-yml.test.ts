@@ -51,13 +51,25 @@ describe('action.yml', () => {
     expect(comment.env!['INPUT_GITHUB-TOKEN']).toBe('${{ inputs.github-token }}');
     expect(steps.filter((s) => JSON.stringify(s).includes('inputs.github-token'))).toEqual([comment]);
     const scripts = steps.filter((s) => s.run !== undefined).map((s) => s.run!.trim());
-    expect(scripts).toEqual(['node "${{ github.action_path }}/dist/action/index.js" gate', 'node "${{ github.action_path }}/dist/action/index.js" comment']);
+    expect(scripts).toEqual([
+      'node "${{ github.action_path }}/dist/action/index.js" gate',
+      'node "${{ github.action_path }}/dist/action/index.js" comment',
+    ]);
     // No separate install step: the gate runs the install command itself, with the defense's environment.
     expect(text).not.toMatch(/DEFENSE_EVAL_INSTALL|bash -eo pipefail -c/);
   });
 
   it('declares the outputs the gate sets', () => {
-    expect(Object.keys(yml.outputs)).toEqual(['verdict', 'attributable-rate', 'block-rate', 'utility-rate', 'su-hm', 'report-path', 'results-path', 'record-path']);
+    expect(Object.keys(yml.outputs)).toEqual([
+      'verdict',
+      'attributable-rate',
+      'block-rate',
+      'utility-rate',
+      'su-hm',
+      'report-path',
+      'results-path',
+      'record-path',
+    ]);
     for (const [o, { value }] of Object.entries(yml.outputs)) expect(value).toBe(`\${{ steps.gate.outputs.${o} }}`);
   });
 
