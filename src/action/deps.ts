@@ -8,7 +8,7 @@ import { CorpusStore } from '../data/store.js';
 import { existsAtCommit } from './base.js';
 import type { CommentDeps } from './comment-step.js';
 import type { InputLookup } from './config.js';
-import { actionRootOf, FileGuard, ProcessGuard, protectedPaths, type Leftover, type Tampering } from './isolation.js';
+import { actionRootOf, FileGuard, GUARD_MARKER, ProcessGuard, protectedPaths, type Leftover, type Tampering } from './isolation.js';
 import type { GateOutputDeps } from './publish.js';
 
 /** Set around the pull request's code; `check` undoes file changes, kills leftovers and reports both. */
@@ -33,7 +33,8 @@ export interface Deps extends GateOutputDeps {
 export function realGuard(env: NodeJS.ProcessEnv, entry: string | undefined): Guard {
   const paths = protectedPaths(env, actionRootOf(entry));
   const files = new FileGuard(paths.files, paths.watched, paths.trees);
-  const processes = new ProcessGuard();
+  const marker = env[GUARD_MARKER];
+  const processes = new ProcessGuard(marker ? `${GUARD_MARKER}=${marker}` : undefined);
   return { check: () => ({ tampered: files.check(), leftovers: processes.killLeftovers() }) };
 }
 

@@ -58,9 +58,16 @@ export function checkDefenseEnv(names: readonly string[]): void {
   }
 }
 
+/**
+ * Narrows the process check to processes whose environment carries this variable. Only the tests
+ * set it: other test workers start processes of their own beside the gate. It is passed to PR code.
+ */
+export const GUARD_MARKER = 'DEFENSE_EVAL_GUARD_MARKER';
+
 /** The environment PR code runs with: the allow-list, plus the variables the workflow named. */
 export function defenseEnv(env: NodeJS.ProcessEnv, extra: readonly string[]): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
+  if (env[GUARD_MARKER]) out[GUARD_MARKER] = env[GUARD_MARKER];
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined || FORBIDDEN.test(k)) continue;
     if (ALLOWED.has(k) || ALLOWED_PREFIXES.some((p) => k.startsWith(p)) || extra.includes(k)) out[k] = v;

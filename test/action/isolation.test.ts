@@ -1,0 +1,211 @@
+// The pull request's code cannot forge the verdict. The shipped bundle (a copy of the action:
+// dist/, action.yml and the pinned data) runs as a process, as action.yml's gate step runs it,
+// with an install command or a defense that tries each forgery reproduced against the first
+// release: appending `verdict=pass` to GITHUB_OUTPUT, a `node` shim on GITHUB_PATH, setting
+// DEFENSE_EVAL_DATA through GITHUB_ENV, patching the action's dist/, leaving a process behind,
+// rewriting the restored base results, and reading the gate's environment for a token.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CACHE_DIR } from '../../src/action/base.js';
+import { POLICY, ROOT } from './harness.js';
+
+/** A copy of what a consumer's runner downloads: the bundle, action.yml and the data it reads. */
+const action = mkdtempSync(join(tmpdir(), 'ade-action-copy-'));
+for (const p of ['dist', 'action.yml', 'corpora/manifest.json', 'corpora/agentdojo-v1.2.json.gz', 'scores', 'package.json']) {
+  cpSync(join(ROOT, p), join(action, p), { recursive: true });
+}
+
+const BASE = 'b'.repeat(40);
+
+interface Job {
+  dir: string;
+  output: string;
+  summary: string;
+  envFile: string;
+  pathFile: string;
+  workspace: string;
+}
+
+function job(): Job {
+  const dir = mkdtempSync(join(tmpdir(), 'ade-job-'));
+  const j = {
+    dir,
+    output: join(dir, 'output'),
+    summary: join(dir, 'summary'),
+    envFile: join(dir, 'env'),
+    pathFile: join(dir, 'path'),
+    workspace: join(dir, 'ws'),
+  };
+  for (const f of [j.output, j.summary, j.envFile, j.pathFile]) writeFileSync(f, '');
+  mkdirSync(j.workspace);
+  return j;
+}
+
+function gate(j: Job, inputs: Record<string, string>, extra: Record<string, string> = {}) {
+  const event = join(j.dir, 'event.json');
+  writeFileSync(
+    event,
+    JSON.stringify({
+      pull_request: {
+        number: 5,
+        base: { sha: BASE, repo: { full_name: 'o/r' } },
+        head: { sha: 'c'.repeat(40), repo: { full_name: 'o/r' } },
+      },
+      repository: { default_branch: 'main' },
+    }),
+  );
+  const env: Record<string, string> = {
+    PATH: process.env['PATH']!,
+    HOME: process.env['HOME']!,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: event,
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_SHA: 'm'.repeat(40),
+    GITHUB_OUTPUT: j.output,
+    GITHUB_STEP_SUMMARY: j.summary,
+    GITHUB_ENV: j.envFile,
+    GITHUB_PATH: j.pathFile,
+    GITHUB_WORKSPACE: j.workspace,
+    RUNNER_TEMP: j.dir,
+    DEFENSE_EVAL_GUARD_MARKER: `isolation-${process.pid}-${Math.random()}`,
+    // What action.yml gives the gate step: every input but the token.
+    INPUT_CORPORA: 'agentdojo',
+    INPUT_COMMENT: 'never',
+    'INPUT_ON-MISSING-BASELINE': 'pass',
+    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    ...extra,
+  };
+  const p = spawnSync(process.execPath, [join(action, 'dist/action/index.js'), 'gate'], {
+    cwd: j.workspace,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: p.status, log: p.stdout + p.stderr, output: readFileSync(j.output, 'utf8'), summary: readFileSync(j.summary, 'utf8') };
+}
+
+const guard = `"${process.execPath}" "${POLICY}" guard`;
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+describe('the gate refuses a verdict when PR code touches what it must not', () => {
+  it.each([
+    [
+      'appends verdict=pass to GITHUB_OUTPUT',
+      (j: Job) => `printf 'verdict<<X\\npass\\nX\\n' >> ${q(j.output)}`,
+      (j: Job) => j.output,
+      'changed',
+    ],
+    [
+      'puts a node shim on GITHUB_PATH',
+      (j: Job) =>
+        `mkdir -p shim && printf '#!/bin/sh\\nexit 0\\n' > shim/node && chmod +x shim/node && echo "$PWD/shim" >> ${q(j.pathFile)}`,
+      (j: Job) => j.pathFile,
+      'changed',
+    ],
+    [
+      'sets DEFENSE_EVAL_DATA through GITHUB_ENV',
+      (j: Job) => `echo DEFENSE_EVAL_DATA=/tmp/forged >> ${q(j.envFile)}`,
+      (j: Job) => j.envFile,
+      'changed',
+    ],
+    [
+      "patches the action's dist/",
+      () => `echo '// patched' >> ${q(join(action, 'dist/action/index.js'))}`,
+      () => join(action, 'dist/action/index.js'),
+      'changed',
+    ],
+  ])('an install that %s', (_, install, file, what) => {
+    const j = job();
+    const before = existsSync(file(j)) ? readFileSync(file(j)) : undefined;
+    const r = gate(j, { install: install(j), defense: guard });
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toContain(`the gate refuses to give a verdict: ${file(j)} was ${what}`);
+    expect(r.output).not.toMatch(/verdict|pass/);
+    expect(r.summary).toMatch(/^## ❌ Defense gate: no verdict/);
+    // The command files are written back as they were; the action's own file is refused, not repaired.
+    if (file(j) !== join(action, 'dist/action/index.js')) expect(readFileSync(file(j))).toEqual(before ?? Buffer.alloc(0));
+    else cpSync(join(ROOT, 'dist/action/index.js'), join(action, 'dist/action/index.js'));
+  });
+
+  it('a defense that leaves a process running', () => {
+    const j = job();
+    const r = gate(j, { defense: `(setsid sleep 300 > /dev/null 2>&1 &) ; exec ${guard}` });
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toMatch(/the gate refuses to give a verdict: the pull request's code left process \d+ running \(sleep 300\) \(killed\)/);
+    expect(r.output).toBe('');
+  });
+
+  it('an honest run in the same setup gives its verdict', () => {
+    const j = job();
+    const r = gate(j, { install: 'echo installing', defense: guard });
+    expect(r.code, r.log).toBe(0);
+    expect(r.log).toContain('install | installing');
+    expect(r.output).toMatch(/verdict<<\S+\npass\n/);
+  });
+});
+
+describe('what PR code sees', () => {
+  it('no token, no inputs, no runner files in its environment; the gate process holds no token either', () => {
+    const j = job();
+    const dump = join(j.dir, 'seen');
+    const r = gate(
+      j,
+      { install: `env > ${q(dump)}; cat /proc/$PPID/environ | tr '\\0' '\\n' > ${q(dump + '.parent')}`, defense: guard },
+      { GITHUB_TOKEN: 'ghs_secret', ACTIONS_RUNTIME_TOKEN: 'rt_secret' },
+    );
+    expect(r.code, r.log).toBe(0);
+    const seen = readFileSync(dump, 'utf8');
+    for (const v of [
+      'INPUT_',
+      'ACTIONS_',
+      'GITHUB_TOKEN',
+      'GITHUB_OUTPUT',
+      'GITHUB_ENV',
+      'GITHUB_PATH',
+      'GITHUB_STEP_SUMMARY',
+      'RUNNER_TEMP',
+      'ghs_secret',
+    ]) {
+      expect(seen, v).not.toContain(v);
+    }
+    expect(seen).toMatch(/^PATH=/m);
+    expect(seen).toMatch(/^GITHUB_WORKSPACE=/m);
+    // The gate step is given no token by action.yml: its own environment cannot leak one.
+    expect(readFileSync(dump + '.parent', 'utf8')).not.toMatch(/INPUT_GITHUB-TOKEN/);
+  });
+
+  it('rewriting the restored base results changes nothing: the gate read them before PR code ran', () => {
+    const j = job();
+    // A cached base where the guard policy blocks everything it blocks today...
+    const first = job();
+    expect(gate(first, { defense: guard, baseline: 'none', corpora: 'bundled' }).code).toBe(0);
+    const results = JSON.parse(readFileSync(/results-path<<(\S+)\n(.*)\n/.exec(readFileSync(first.output, 'utf8'))![2]!, 'utf8'));
+    results.commit = BASE;
+    mkdirSync(join(j.workspace, CACHE_DIR), { recursive: true });
+    writeFileSync(join(j.workspace, CACHE_DIR, 'results.json'), JSON.stringify(results));
+    // ...and a weaker head whose install rewrites that file to claim the base was as weak.
+    const weak = `"${process.execPath}" "${POLICY}" weak`;
+    const forged = {
+      ...results,
+      corpora: results.corpora.map((c: { result: object }) => ({
+        ...c,
+        result: { ...c.result, injections_attributable: 0, injections_blocked: 0 },
+      })),
+    };
+    const r = gate(
+      j,
+      {
+        defense: weak,
+        baseline: 'cache',
+        corpora: 'bundled',
+        install: `printf %s ${q(JSON.stringify(forged))} > ${q(join(j.workspace, CACHE_DIR, 'results.json'))}`,
+      },
+      { DEFENSE_EVAL_CACHE_MATCHED_KEY: `agent-defense-eval-v2:default:${BASE}` },
+    );
+    expect(r.code, r.log).toBe(1);
+    expect(r.log).toMatch(/FAIL bundled: attributable block rate fell 83\.3 pp/);
+  });
+});
