@@ -7,6 +7,7 @@ import { getOctokit } from '@actions/github';
 import { CorpusStore } from '../data/store.js';
 import { existsAtCommit } from './base.js';
 import type { CommentDeps } from './comment-step.js';
+import type { CompanionDeps } from './companion.js';
 import type { InputLookup } from './config.js';
 import { actionRootOf, FileGuard, GUARD_MARKER, ProcessGuard, protectedPaths, type Leftover, type Tampering } from './isolation.js';
 import type { GateOutputDeps } from './publish.js';
@@ -55,6 +56,11 @@ export function defaultDeps(): Deps {
     guard: () => realGuard(process.env, process.argv[1]),
     existsAt: (sha, path) => existsAtCommit(workspace, sha, path),
   };
+}
+
+export function defaultCompanionDeps(): CompanionDeps {
+  let store: CorpusStore | undefined;
+  return { ...defaultCommentDeps(), store: () => (store ??= new CorpusStore()) };
 }
 
 export function defaultCommentDeps(): CommentDeps {

@@ -92,3 +92,16 @@ describe('action.yml', () => {
     expect(text).not.toContain('runner.temp');
   });
 });
+
+describe('companion/action.yml', () => {
+  const companion = parse(readFileSync(join(import.meta.dirname, '../../companion/action.yml'), 'utf8')) as typeof yml;
+
+  it('declares the inputs the companion reads, passes them through env, and runs the same bundle', () => {
+    expect(Object.keys(companion.inputs).sort()).toEqual(['artifacts', 'comment-keys', 'github-token']);
+    const run = companion.runs.steps.find((s) => s.run)!;
+    for (const i of Object.keys(companion.inputs)) expect(run.env![`INPUT_${i.toUpperCase()}`]).toBe(`\${{ inputs.${i} }}`);
+    expect(run.run!.trim()).toBe('node "${{ github.action_path }}/../dist/action/index.js" companion');
+    expect(companion.description.length).toBeLessThan(125);
+    for (const s of companion.runs.steps.filter((x) => x.uses)) expect(s.uses).toMatch(/@[0-9a-f]{40}$/);
+  });
+});

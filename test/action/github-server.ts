@@ -1,5 +1,6 @@
 // A real local HTTP server speaking the GitHub REST endpoints the action uses: GET /user, list,
-// create and update issue comments (paginated with Link headers), with failure modes.
+// create and update issue comments (paginated with Link headers), get a pull request (the
+// companion), with failure modes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export type Mode = 'ok' | '403' | '404' | '5xx' | '5xx-once' | 'rate-limit';
@@ -19,6 +20,8 @@ export interface FakeGitHub {
   readonly requests: string[];
   /** Page size the server uses, whatever per_page says (to exercise pagination). */
   pageSize: number;
+  /** Pull request number → its head commit. */
+  readonly pulls: Map<number, string>;
   addComment(issue: number, body: string, login: string): Comment;
   close(): Promise<void>;
 }
@@ -33,6 +36,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     comments: new Map<number, Comment[]>(),
     requests: [] as string[],
     pageSize: 2,
+    pulls: new Map<number, string>(),
   };
   const addComment = (issue: number, body: string, login: string): Comment => {
     const c = { id: nextId++, body, user: { login }, html_url: `https://github.example/o/r/pull/${issue}#issuecomment-${nextId}` };
@@ -60,6 +64,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     if (state.mode === '404') return send(res, 404, { message: 'Not Found' });
     if (state.mode === '403' && write) return send(res, 403, { message: 'Resource not accessible by integration' });
 
+    const pull = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(url.pathname);
+    if (pull && req.method === 'GET') {
+      const sha = state.pulls.get(Number(pull[1]));
+      return sha ? send(res, 200, { number: Number(pull[1]), head: { sha } }) : send(res, 404, { message: 'Not Found' });
+    }
     let m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname);
     if (m && req.method === 'GET') {
       const all = state.comments.get(Number(m[1])) ?? [];
