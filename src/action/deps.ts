@@ -2,6 +2,7 @@
 // summary, @actions/github for the API client (comment step only), the pinned corpora on disk, the
 // integrity guard around PR code. The cache of base results is restored and saved by action.yml's
 // steps (a composite action's shell step has no cache token), so no step loads @actions/cache.
+import { randomBytes } from 'node:crypto';
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { CorpusStore } from '../data/store.js';
@@ -14,6 +15,8 @@ import type { GateOutputDeps } from './publish.js';
 
 /** Set around the pull request's code; `check` undoes file changes, kills leftovers and reports both. */
 export interface Guard {
+  /** The value of GUARD_MARKER the PR code's environment carries. */
+  readonly marker: string;
   check(): { tampered: Tampering[]; leftovers: Leftover[] };
 }
 
@@ -34,9 +37,9 @@ export interface Deps extends GateOutputDeps {
 export function realGuard(env: NodeJS.ProcessEnv, entry: string | undefined): Guard {
   const paths = protectedPaths(env, actionRootOf(entry));
   const files = new FileGuard(paths.files, paths.watched, paths.trees);
-  const marker = env[GUARD_MARKER];
-  const processes = new ProcessGuard(marker ? `${GUARD_MARKER}=${marker}` : undefined);
-  return { check: () => ({ tampered: files.check(), leftovers: processes.killLeftovers() }) };
+  const marker = randomBytes(12).toString('hex');
+  const processes = new ProcessGuard(`${GUARD_MARKER}=${marker}`);
+  return { marker, check: () => ({ tampered: files.check(), leftovers: processes.killLeftovers() }) };
 }
 
 export function defaultDeps(): Deps {

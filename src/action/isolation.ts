@@ -59,15 +59,16 @@ export function checkDefenseEnv(names: readonly string[]): void {
 }
 
 /**
- * Narrows the process check to processes whose environment carries this variable. Only the tests
- * set it: other test workers start processes of their own beside the gate. It is passed to PR code.
+ * Set in PR code's environment to a random value per run: the processes it leaves behind are the
+ * new processes carrying it. (Other processes of the same user, on a developer's machine or beside
+ * a test, are never touched. A process that clears its environment escapes the check; SECURITY.md.)
  */
-export const GUARD_MARKER = 'DEFENSE_EVAL_GUARD_MARKER';
+export const GUARD_MARKER = 'DEFENSE_EVAL_RUN';
 
-/** The environment PR code runs with: the allow-list, plus the variables the workflow named. */
-export function defenseEnv(env: NodeJS.ProcessEnv, extra: readonly string[]): NodeJS.ProcessEnv {
+/** The environment PR code runs with: the allow-list, plus the variables the workflow named, plus the run's marker. */
+export function defenseEnv(env: NodeJS.ProcessEnv, extra: readonly string[], marker?: string): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  if (env[GUARD_MARKER]) out[GUARD_MARKER] = env[GUARD_MARKER];
+  if (marker !== undefined) out[GUARD_MARKER] = marker;
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined || FORBIDDEN.test(k)) continue;
     if (ALLOWED.has(k) || ALLOWED_PREFIXES.some((p) => k.startsWith(p)) || extra.includes(k)) out[k] = v;
@@ -178,14 +179,11 @@ function ancestors(): Set<number> {
   return out;
 }
 
-/**
- * Processes started after the snapshot that are still alive. `marker` narrows them to processes
- * whose environment carries it (tests, where other test workers start processes of their own).
- */
+/** Processes started after the snapshot, still alive, whose environment carries `marker` (`NAME=value`). */
 export class ProcessGuard {
   private readonly before = processes();
 
-  constructor(private readonly marker?: string) {}
+  constructor(private readonly marker: string) {}
 
   get supported(): boolean {
     return this.before !== undefined;
@@ -200,12 +198,10 @@ export class ProcessGuard {
       if (mine.has(pid)) continue;
       const was = this.before.get(pid);
       if (was && was.start === p.start) continue;
-      if (this.marker !== undefined) {
-        try {
-          if (!readFileSync(`/proc/${pid}/environ`, 'utf8').includes(this.marker)) continue;
-        } catch {
-          continue;
-        }
+      try {
+        if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(this.marker)) continue;
+      } catch {
+        continue;
       }
       out.push({ pid, command: p.command.slice(0, 120) });
     }

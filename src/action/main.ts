@@ -38,8 +38,8 @@ export async function run(deps: Deps): Promise<number> {
     const ctx = readRunContext(deps.env);
     const corpora = loadCorpora(cfg.corpora, deps.store);
     const plan = readBase(cfg, ctx, deps.matchedCacheKey);
-    const env = defenseEnv(deps.env, cfg.defenseEnv);
     const guard = deps.guard();
+    const env = defenseEnv(deps.env, cfg.defenseEnv, guard.marker);
     let ran: { scored: Scored; base: Base } | { error: unknown };
     try {
       await runInstall(cfg.install, ctx.workspace, env, deps.info);

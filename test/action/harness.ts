@@ -150,7 +150,7 @@ export async function runAction(
       info: (m) => out.infos.push(m),
       warn: (m) => out.warnings.push(m),
       matchedCacheKey: matched ?? '',
-      guard: () => ({ check: () => ({ tampered: [], leftovers: [] }) }),
+      guard: () => ({ marker: 'test', check: () => ({ tampered: [], leftovers: [] }) }),
       existsAt: opts.existsAt ?? (() => Promise.resolve(undefined)),
     });
     const outputs = parseOutputs(readFileSync(outputPath, 'utf8'));

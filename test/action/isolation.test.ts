@@ -4,7 +4,7 @@
 // release: appending `verdict=pass` to GITHUB_OUTPUT, a `node` shim on GITHUB_PATH, setting
 // DEFENSE_EVAL_DATA through GITHUB_ENV, patching the action's dist/, leaving a process behind,
 // rewriting the restored base results, and reading the gate's environment for a token.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +70,6 @@ function gate(j: Job, inputs: Record<string, string>, extra: Record<string, stri
     GITHUB_PATH: j.pathFile,
     GITHUB_WORKSPACE: j.workspace,
     RUNNER_TEMP: j.dir,
-    DEFENSE_EVAL_GUARD_MARKER: `isolation-${process.pid}-${Math.random()}`,
     // What action.yml gives the gate step: every input but the token.
     INPUT_CORPORA: 'agentdojo',
     INPUT_COMMENT: 'never',
@@ -136,6 +135,16 @@ describe('the gate refuses a verdict when PR code touches what it must not', () 
     expect(r.code, r.log).toBe(1);
     expect(r.log).toMatch(/the gate refuses to give a verdict: the pull request's code left process \d+ running \(sleep 300\) \(killed\)/);
     expect(r.output).toBe('');
+  });
+
+  it("another program's process started while the gate runs is left alone (only PR code carries the run's marker)", async () => {
+    const j = job();
+    // Starts a process of this user ~0.2 s into the gate run, from outside the gate.
+    const other = spawn('bash', ['-c', 'sleep 0.2; exec sleep 30'], { detached: true, stdio: 'ignore' });
+    const r = gate(j, { install: 'sleep 0.5', defense: guard });
+    expect(r.code, r.log).toBe(0);
+    expect(() => process.kill(other.pid!, 0)).not.toThrow();
+    process.kill(other.pid!, 'SIGKILL');
   });
 
   it('an honest run in the same setup gives its verdict', () => {
