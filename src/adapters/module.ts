@@ -67,7 +67,10 @@ export class ModuleDefense implements Asker {
     if (impl.stateless !== undefined && typeof impl.stateless !== 'boolean') {
       throw new InputError(`defense-module ${JSON.stringify(path)}: "stateless" must be true or false`);
     }
-    const name = opts.name ?? (typeof impl.name === 'string' && impl.name !== '' ? impl.name : path);
+    if (typeof impl.name === 'string' && /[\u0000-\u001f\u007f\u2028\u2029]/.test(impl.name)) {
+      throw new InputError(`defense-module ${JSON.stringify(path)}: its name must be one line without control characters`);
+    }
+    const name = opts.name ?? (typeof impl.name === 'string' && impl.name !== '' ? impl.name.slice(0, 200) : path);
     return new ModuleDefense(name, impl, `module ${JSON.stringify(path)}`, opts);
   }
 

@@ -12,7 +12,13 @@ export const MAX_CONCURRENCY_LIMIT = 256;
 
 export const HelloSchema = z.object({
   protocol: z.literal(PROTOCOL_VERSION, { error: `expected "protocol": ${PROTOCOL_VERSION}` }),
-  name: z.string().min(1).max(200),
+  // One line of printable text: a name is shown in logs and reports, and a newline in a log line
+  // could start a workflow command ("::warning::…").
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((n) => !/[\u0000-\u001f\u007f\u2028\u2029]/.test(n), 'must be one line without control characters'),
   capabilities: z
     .object({
       /** Every decision is a pure function of the call: identical calls may be decided once. */

@@ -277,3 +277,27 @@ describe('bad input', () => {
     expect(r.failed[0]).toBe('inputs defense and defense-url: set exactly one of defense, defense-url, defense-module');
   });
 });
+
+describe('events and names', () => {
+  it('refuses pull_request_target, naming why', async () => {
+    const r = await runAction(
+      { defense: policy('guard') },
+      { name: 'pull_request_target' as 'pull_request', sha: 'm'.repeat(40), pr: { number: 7, base: BASE, head: HEAD } },
+      { apiUrl: gh.url, cache },
+    );
+    expect(r.code).toBe(2);
+    expect(r.failed[0]).toMatch(
+      /GITHUB_EVENT_NAME pull_request_target: this gate runs the pull request's code, and pull_request_target gives that code a write token/,
+    );
+    expect(gh.requests).toEqual([]);
+  });
+
+  it('a defense whose name would start a workflow command in the log fails to start', async () => {
+    const r = await act({ defense: policy('guard'), 'defense-env': 'POLICY_NAME', baseline: 'none' }, pr(), {
+      POLICY_NAME: 'x\n::warning::pwned',
+    });
+    expect(r.code).toBe(1);
+    expect(r.failed[0]).toMatch(/wrote an invalid hello .*name: must be one line without control characters/);
+    expect(r.infos.some((l) => l.includes('\n::'))).toBe(false);
+  });
+});
