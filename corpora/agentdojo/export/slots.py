@@ -501,13 +501,12 @@ def variant(pid, suite, runtime, ut, it, vectors, raws, vector_env, defaults, te
         where = f"step {i} {ra['function']}"
         args.append(pair.args(ra, rb, where))
         parts = pair.output(ra, rb, where)
-        if parts is None:
-            returned.append(None)
-        else:
-            tid = digest(canon(parts))
-            if templates.setdefault(tid, parts) != parts:
-                raise SlotDiscoveryError(f"template digest collision {tid}")
-            returned.append(tid)
+        if parts is None:  # does not depend on the payload: a template of literal text only
+            parts = [ra["text"]] if ra["text"] else []
+        tid = digest(canon(parts))
+        if templates.setdefault(tid, parts) != parts:
+            raise SlotDiscoveryError(f"template digest collision {tid}")
+        returned.append(tid)
     return pair, returned, args, wa, na
 
 

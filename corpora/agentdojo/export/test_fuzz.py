@@ -5,8 +5,9 @@ Each case takes a pair of the committed slots file, draws a random payload per i
 the way the exporter does, with AgentDojo's own environment loading (``yaml.safe_load``, the
 pure-Python PyYAML loader: no libyaml shim here): the user task's ground truth, then the injection
 task's, each output through ``tool_result_to_str``. It compares every step's output and every
-payload-dependent argument with what the slots render with the pure-Python rules, and every other
-step's output with the committed paired corpus (it must not depend on the payload).
+payload-dependent argument with what the slots render with the pure-Python rules; a step whose
+template is literal text must also give the committed paired corpus's output when the payload
+selects the same search variant as the corpus's own payload.
 
 Outcomes per case: ``agree``; ``both_fail`` (the rules raise SlotError and AgentDojo raises too);
 ``restricted`` (the rules raise for a documented restriction, an unescaped double quote, while
@@ -73,7 +74,7 @@ class EndToEndFuzzTest(unittest.TestCase):
         for pid, entry in slots["pairs"].items():
             for variant in entry["variants"].values():
                 for tid in variant["returned"]:
-                    if tid is not None:
+                    if any(isinstance(p, dict) for p in slots["templates"][tid]):
                         by_template[tid].append(pid)
                 if "args" in variant:
                     by_template["args"].append(pid)
@@ -149,10 +150,10 @@ class EndToEndFuzzTest(unittest.TestCase):
             for i, tid in enumerate(variant["returned"]):
                 if bad:
                     break
-                if tid is None:
-                    if key == committed_key(pid) and digest(outs[i]) != pairs_side["returned"][pid][i]:
-                        bad = f"step {i}: a payload-independent output changed"
-                    continue
+                parts = slots["templates"][tid]
+                if all(isinstance(p, str) for p in parts) and key == committed_key(pid):
+                    if digest(outs[i]) != pairs_side["returned"][pid][i]:
+                        bad = f"step {i}: a payload-independent output is not the paired corpus's"
                 mine = sr.render_output(slots["templates"][tid], env_values)
                 if mine != outs[i]:
                     bad = f"step {i}: template {tid} renders other text"
