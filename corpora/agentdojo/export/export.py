@@ -1,11 +1,20 @@
 """Ground-truth corpus exporter (spec §6.1, §6.2) and the helpers the other exporters share.
 
-Usage: python export.py [path]   (default: agentdojo-v1.2.json)
+Usage: python export.py [--benchmark V] [--returned PATH] [--suites PATH] [path]
+       (default path: agentdojo-v1.2.json)
 
 Builds, for every AgentDojo v1.2 suite, one scenario per user task and per injection task from
 the task's ``ground_truth`` calls, with a provenance label on every argument. The output bytes are
 a contract (they are compared with the committed corpus), so the serialisation is fixed:
 ``json.dump(indent=1, sort_keys=True)``, default ``ensure_ascii``, no trailing newline.
+
+--returned PATH  also writes the corpus's "returned outputs" sidecar: every scenario's calls run in
+                 order on a fresh copy of the suite's clean default environment, and per step the
+                 digest of the output its call returned (corpora/README.md).
+--suites PATH    also writes the suites file: every suite's tool schemas (as AgentDojo describes
+                 the tools to a model) and every user task's prompt.
+--benchmark V    exports AgentDojo benchmark version V instead of v1.2 (for comparisons; the
+                 committed corpora are v1.2).
 """
 
 from __future__ import annotations
@@ -190,16 +199,79 @@ def get_suites():
     return _get_suites(BENCHMARK_VERSION)
 
 
+def set_benchmark(version: str) -> None:
+    """Export another AgentDojo benchmark version (the committed corpora are v1.2)."""
+    from agentdojo.task_suite.load_suites import _SUITES
+
+    global BENCHMARK_VERSION
+    if version not in _SUITES:
+        raise SystemExit(f"unknown benchmark version {version!r}; AgentDojo has {sorted(_SUITES)}")
+    BENCHMARK_VERSION = version
+
+
 def write_json(path: str, doc, **kwargs) -> None:
     """Write with the given json.dump options, UTF-8, no trailing newline."""
     with open(path, "w", encoding="utf-8", newline="") as f:
         json.dump(doc, f, **kwargs)
 
 
+def digest(text: str) -> str:
+    """The 16-hex output digest of the corpora: the first 16 hex digits of SHA-256 over UTF-8."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def render(runtime, env, function: str, args) -> str:
+    """A tool output as the model sees it: the error text, or AgentDojo's tool_result_to_str."""
+    from agentdojo.agent_pipeline.tool_execution import tool_result_to_str
+
+    result, error = runtime.run_function(env, function, args)
+    if error is not None:
+        return error
+    return tool_result_to_str(result)
+
+
+def write_returned(path: str, corpus_name: str, corpus_path: str, returned: dict, texts: dict, known: dict) -> None:
+    """The returned-outputs sidecar of a corpus (corpora/README.md).
+
+    returned: scenario id -> digests of the outputs its steps' calls returned, one per step;
+    texts: digest -> text of every returned output; known: the corpus's own outputs (those texts are
+    not repeated). corpus_sha256 pins the sidecar to the corpus bytes it was written with.
+    """
+    with open(corpus_path, "rb") as f:
+        corpus_sha = hashlib.sha256(f.read()).hexdigest()
+    outputs = {d: texts[d] for ids in returned.values() for d in ids if d not in known}
+    doc = {"corpus": corpus_name, "corpus_sha256": corpus_sha, "returned": returned, "outputs": outputs}
+    write_json(path, doc, sort_keys=True, separators=(",", ":"))
+
+
+def parse_options(argv: list[str], flags: dict[str, bool]) -> tuple[dict, list[str]]:
+    """--name VALUE options (flags: name -> takes a value) anywhere in argv; the rest in order."""
+    opts: dict = {}
+    rest: list[str] = []
+    it = iter(argv)
+    for a in it:
+        if a in flags:
+            if flags[a]:
+                v = next(it, None)
+                if v is None:
+                    raise SystemExit(f"{a} needs a value")
+                opts[a] = v
+            else:
+                opts[a] = True
+        else:
+            rest.append(a)
+    return opts, rest
+
+
 # --------------------------------------------------------------------------- ground truth (§6.2)
 
 
-def build() -> dict:
+def build(returned: dict | None = None, texts: dict | None = None) -> dict:
+    """The ground-truth corpus. With ``returned``/``texts`` dicts, also runs every scenario's calls in
+    order on a fresh copy of the suite's clean default environment and records per scenario the
+    digests of the outputs (texts: digest -> text)."""
+    from agentdojo.functions_runtime import FunctionsRuntime
+
     diagnostics = {
         "benign_untrusted_args": 0,
         "tasks_skipped": 0,
@@ -210,6 +282,7 @@ def build() -> dict:
     for suite_name, suite in get_suites().items():
         env = suite.load_and_inject_default_environment({})
         env_text = env.model_dump_json().lower()
+        runtime = FunctionsRuntime(suite.tools)
         tasks = [("benign", t) for t in suite.user_tasks.values()]
         tasks += [("injection", t) for t in suite.injection_tasks.values()]
         for kind, task in tasks:
@@ -235,6 +308,15 @@ def build() -> dict:
                             diagnostics["untrusted_in_" + origin] += 1
                     args.append({"name": name, "origin": origin, "provenance": prov, "text": arg_text(v)})
                 trace.append({"args": args, "dest": dest(call.function, call.args), "tool": call.function})
+            if returned is not None:
+                run_env = copy.deepcopy(env)
+                ids = []
+                for call in calls:
+                    text = render(runtime, run_env, call.function, call.args)
+                    d = digest(text)
+                    texts[d] = text
+                    ids.append(d)
+                returned[f"{suite_name}-{task.ID}"] = ids
             scenarios.append(
                 {
                     "id": f"{suite_name}-{task.ID}",
@@ -245,17 +327,53 @@ def build() -> dict:
                 }
             )
     return {
-        "source": "AgentDojo v1.2 task ground truth",
+        "source": f"AgentDojo {BENCHMARK_VERSION} task ground truth",
         "egress_tools": sorted(EGRESS),
         "diagnostics": diagnostics,
         "scenarios": scenarios,
     }
 
 
+# --------------------------------------------------------------------------- suites file
+
+
+def build_suites() -> dict:
+    """Per suite the tools as AgentDojo describes them to a model (name, description and
+    ``parameters.model_json_schema()``, in ``suite.tools`` order), and per user task its prompt.
+    Injection tasks' goals are left out on purpose: a defense must never see them."""
+    tools: dict[str, list] = {}
+    prompts: dict[str, str] = {}
+    for suite_name, suite in get_suites().items():
+        tools[suite_name] = [
+            {"name": f.name, "description": f.description, "parameters": f.parameters.model_json_schema()}
+            for f in suite.tools
+        ]
+        for uid, ut in suite.user_tasks.items():
+            prompts[f"{suite_name}-{uid}"] = ut.PROMPT
+    return {
+        "source": f"AgentDojo {BENCHMARK_VERSION} suites: tool schemas and user task prompts",
+        "benchmark": BENCHMARK_VERSION,
+        "tools": tools,
+        "prompts": prompts,
+    }
+
+
+CORPUS_NAME = "agentdojo-v1.2.json"
+
+
 def main(argv: list[str]) -> int:
     setup()
-    path = argv[0] if argv else "agentdojo-v1.2.json"
-    write_json(path, build(), indent=1, sort_keys=True)
+    opts, rest = parse_options(argv, {"--returned": True, "--suites": True, "--benchmark": True})
+    if "--benchmark" in opts:
+        set_benchmark(opts["--benchmark"])
+    path = rest[0] if rest else "agentdojo-v1.2.json"
+    returned: dict | None = {} if "--returned" in opts else None
+    texts: dict = {}
+    write_json(path, build(returned, texts), indent=1, sort_keys=True)
+    if returned is not None:
+        write_returned(opts["--returned"], CORPUS_NAME, path, returned, texts, {})
+    if "--suites" in opts:
+        write_json(opts["--suites"], build_suites(), sort_keys=True, separators=(",", ":"))
     return 0
 
 

@@ -21,13 +21,18 @@ import sys
 
 AGENTDOJO_VERSION = "0.1.35"
 BENCHMARK = "v1.2"
-FILES = [
+CORPORA = [
     "agentdojo-v1.2.json.gz",
     "agentdojo-v1.2-pairs.json.gz",
     "agentdojo-v1.2-attacks.json.gz",
     "transformed/agentdojo-v1.2-attacks-framing.json.gz",
     "transformed/agentdojo-v1.2-attacks-field_split.json.gz",
     "transformed/agentdojo-v1.2-attacks-leet.json.gz",
+]
+# Protocol v2 data beside them: one returned-outputs sidecar per corpus, the suites file, the slots.
+FILES = CORPORA + [c.replace(".json.gz", ".returned.json.gz") for c in CORPORA] + [
+    "agentdojo-v1.2-suites.json.gz",
+    "agentdojo-v1.2-slots.json.gz",
 ]
 
 
@@ -83,7 +88,13 @@ def first_difference(new: bytes, old: bytes) -> str:
             return f"{where}; first differing scenario #{i}: {ids}"
     keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
     if keys:
-        return f"{where}; scenarios equal, differing top-level keys: {', '.join(keys)}"
+        detail = ""
+        x, y = a.get(keys[0]), b.get(keys[0])
+        if isinstance(x, dict) and isinstance(y, dict):
+            sub = sorted(k for k in set(x) | set(y) if x.get(k) != y.get(k))
+            detail = f" (first differing entry of {keys[0]}: {sub[0]!r}, {len(sub)} in all)"
+        what = "scenarios equal, differing" if sa or sb else "differing"
+        return f"{where}; {what} top-level keys: {', '.join(keys)}{detail}"
     return f"{where}; same JSON, different serialisation"
 
 
@@ -169,7 +180,7 @@ def check_manifest(corpora_dir: str) -> int:
         for p in problems:
             print(f"     {p}")
         return 1
-    print(f"ok   {path}: matches the {len(FILES)} committed corpora")
+    print(f"ok   {path}: matches the {len(FILES)} committed files")
     return 0
 
 

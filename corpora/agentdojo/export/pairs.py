@@ -5,6 +5,9 @@ Usage:
                                                           benign tasks included); default agentdojo-v1.2-pairs.json
   python pairs.py --attacks [--transform NAME] [path]     attack-coverage corpus (COVERAGE_ATTACKS, injection
                                                           pairs only); default agentdojo-v1.2-attacks.json
+Options (anywhere): --returned PATH also writes the corpus's returned-outputs sidecar (per scenario
+and step, the digest of the output the step's call returned; corpora/README.md);
+--benchmark V exports AgentDojo benchmark version V instead of v1.2 (for comparisons only).
 
 Every user task is replayed from its ground truth, then paired with every injection task of its
 suite: the user task's calls run on an environment injected by the attack, in lockstep with a
@@ -16,7 +19,6 @@ newline.
 from __future__ import annotations
 
 import copy
-import hashlib
 import sys
 
 import export as common
@@ -33,8 +35,8 @@ STAT_FIELDS = (
 )
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+digest = common.digest
+render = common.render
 
 
 def _pipeline():
@@ -50,15 +52,6 @@ def _pipeline():
     return LocalPipeline()
 
 
-def render(runtime, env, function: str, args) -> str:
-    from agentdojo.agent_pipeline.tool_execution import tool_result_to_str
-
-    result, error = runtime.run_function(env, function, args)
-    if error is not None:
-        return error
-    return tool_result_to_str(result)
-
-
 class Exporter:
     def __init__(self, attack_names: list[str], include_benign: bool, transform: str = "identity"):
         self.attack_names = attack_names
@@ -69,6 +62,9 @@ class Exporter:
         self.clean_seen: set[str] = set()
         self.exposures: dict[str, list[tuple[bool, list[str]]]] = {a: [] for a in attack_names}
         self.scenarios: list[dict] = []
+        # scenario id -> digests of the outputs its steps returned; digest -> text of each
+        self.returned: dict[str, list[str]] = {}
+        self.returned_texts: dict[str, str] = {}
 
     def replay(self, calls, runtime, env, clean, injected: bool, prompt: str | None, store: dict):
         steps, seen = [], []
@@ -93,6 +89,7 @@ class Exporter:
             text = render(runtime, env, call.function, call.args)
             d = digest(text)
             store[d] = text
+            self.returned_texts[d] = text
             seen.append(d)
             if clean is None:
                 self.clean_seen.add(d)
@@ -117,11 +114,12 @@ class Exporter:
                 env = suite.load_and_inject_default_environment({})
                 gt = ut.ground_truth(copy.deepcopy(env))
                 store = self.outputs if self.include_benign else {}
-                steps, _ = self.replay(gt, runtime, env, None, False, ut.PROMPT, store)
+                steps, seen = self.replay(gt, runtime, env, None, False, ut.PROMPT, store)
                 if self.include_benign:
                     self.scenarios.append(
                         {"id": f"{suite_name}-{uid}", "kind": "benign", "suite": suite_name, "task": ut.PROMPT, "trace": steps}
                     )
+                    self.returned[f"{suite_name}-{uid}"] = seen
                 for attack_name, attack in attacks:
                     for iid, it in suite.injection_tasks.items():
                         self.pair(suite_name, suite, runtime, uid, ut, iid, it, attack_name, attack)
@@ -140,7 +138,7 @@ class Exporter:
         inj_calls = it.ground_truth(copy.deepcopy(env))
         scorable = len(inj_calls) > 0
         self.exposures[attack_name].append((scorable, seen if scorable else seen[:-1]))
-        inj_steps, _ = self.replay(inj_calls, runtime, env, clean, True, None, self.outputs)
+        inj_steps, inj_seen = self.replay(inj_calls, runtime, env, clean, True, None, self.outputs)
         for s in inj_steps:
             s["context"] = seen + s["context"]
         scenario = {
@@ -154,6 +152,7 @@ class Exporter:
             scenario["id"] = f"{attack_name}:{scenario['id']}"
             scenario["attack"] = attack_name
         self.scenarios.append(scenario)
+        self.returned[scenario["id"]] = seen + inj_seen
 
     def carrying(self) -> set[str]:
         return self.differing - self.clean_seen
@@ -170,25 +169,25 @@ class Exporter:
         return st
 
 
-def export_pairs() -> dict:
+def export_pairs() -> tuple[dict, Exporter]:
     ex = Exporter([PAIRS_ATTACK], include_benign=True)
     ex.run()
     return {
-        "source": "AgentDojo v1.2 user and injection task pairs",
+        "source": f"AgentDojo {common.BENCHMARK_VERSION} user and injection task pairs",
         "attack": PAIRS_ATTACK,
         "egress_tools": sorted(common.EGRESS),
         "stats": ex.stats(PAIRS_ATTACK),
         "outputs_carrying_injection": sorted(ex.carrying()),
         "outputs": ex.outputs,
         "scenarios": ex.scenarios,
-    }
+    }, ex
 
 
-def export_attacks(transform: str = "identity") -> dict:
+def export_attacks(transform: str = "identity") -> tuple[dict, Exporter]:
     ex = Exporter(COVERAGE_ATTACKS, include_benign=False, transform=transform)
     ex.run()
     return {
-        "source": "AgentDojo v1.2 user and injection task pairs under additional attacks",
+        "source": f"AgentDojo {common.BENCHMARK_VERSION} user and injection task pairs under additional attacks",
         "attacks": list(COVERAGE_ATTACKS),
         "transform": transform,
         "egress_tools": sorted(common.EGRESS),
@@ -196,7 +195,16 @@ def export_attacks(transform: str = "identity") -> dict:
         "outputs_carrying_injection": sorted(ex.carrying()),
         "outputs": ex.outputs,
         "scenarios": ex.scenarios,
-    }
+    }, ex
+
+
+def corpus_name(attacks: bool, transform: str = "identity") -> str:
+    """The committed corpus's name relative to corpora/, uncompressed."""
+    if not attacks:
+        return "agentdojo-v1.2-pairs.json"
+    if transform == "identity":
+        return "agentdojo-v1.2-attacks.json"
+    return f"transformed/agentdojo-v1.2-attacks-{transform}.json"
 
 
 def write(path: str, doc: dict) -> None:
@@ -205,9 +213,13 @@ def write(path: str, doc: dict) -> None:
 
 def main(argv: list[str]) -> int:
     common.setup()
-    if argv and argv[0] == "--attacks":
+    opts, argv = common.parse_options(argv, {"--returned": True, "--benchmark": True})
+    if "--benchmark" in opts:
+        common.set_benchmark(opts["--benchmark"])
+    attacks = bool(argv) and argv[0] == "--attacks"
+    transform = "identity"
+    if attacks:
         argv = argv[1:]
-        transform = "identity"
         if argv and argv[0] == "--transform":
             if len(argv) < 2:
                 print("--transform needs a name", file=sys.stderr)
@@ -215,10 +227,15 @@ def main(argv: list[str]) -> int:
             transform, argv = argv[1], argv[2:]
         apply_transform(transform, "a probe goal")  # fail fast on an unknown transform name
         path = argv[0] if argv else "agentdojo-v1.2-attacks.json"
-        write(path, export_attacks(transform))
+        doc, ex = export_attacks(transform)
     else:
         path = argv[0] if argv else "agentdojo-v1.2-pairs.json"
-        write(path, export_pairs())
+        doc, ex = export_pairs()
+    write(path, doc)
+    if "--returned" in opts:
+        common.write_returned(
+            opts["--returned"], corpus_name(attacks, transform), path, ex.returned, ex.returned_texts, doc["outputs"]
+        )
     return 0
 
 

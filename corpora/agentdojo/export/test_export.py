@@ -1,10 +1,14 @@
 """Unit tests of the exporter helpers (spec §4.1, §6.1) and the pinned clock."""
 
 import datetime
+import hashlib
+import json
+import os
+import tempfile
 import unittest
 
 import export
-from export import EGRESS, arg_text, dest, label, values
+from export import EGRESS, arg_text, dest, digest, label, parse_options, values, write_returned
 
 
 class ValuesTest(unittest.TestCase):
@@ -58,6 +62,41 @@ class DestTest(unittest.TestCase):
         self.assertEqual(dest("send_money", {"recipient": None}), "")
         self.assertEqual(dest("read_file", {"url": "www.evil.com"}), "")
         self.assertEqual(dest("create_calendar_event", {"participants": []}), "")
+
+
+class OptionsTest(unittest.TestCase):
+    def test_options_anywhere(self):
+        flags = {"--returned": True, "--suites": True}
+        self.assertEqual(parse_options(["a.json"], flags), ({}, ["a.json"]))
+        self.assertEqual(
+            parse_options(["--attacks", "--returned", "r.json", "--transform", "leet", "x.json"], flags),
+            ({"--returned": "r.json"}, ["--attacks", "--transform", "leet", "x.json"]),
+        )
+        with self.assertRaises(SystemExit):
+            parse_options(["x.json", "--suites"], flags)
+
+
+class ReturnedSidecarTest(unittest.TestCase):
+    def test_digest(self):
+        self.assertEqual(digest("abc"), hashlib.sha256(b"abc").hexdigest()[:16])
+
+    def test_sidecar_pins_the_corpus_and_skips_known_outputs(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            corpus = os.path.join(tmp, "c.json")
+            with open(corpus, "wb") as f:
+                f.write(b'{"x":1}')
+            texts = {digest("a"): "a", digest("b"): "b"}
+            returned = {"s-1": [digest("a"), digest("b")], "s-0": [digest("a")]}
+            path = os.path.join(tmp, "c.returned.json")
+            write_returned(path, "c.json", corpus, returned, texts, {digest("a"): "a"})
+            with open(path, "rb") as f:
+                raw = f.read()
+        doc = json.loads(raw)
+        self.assertEqual(doc["corpus"], "c.json")
+        self.assertEqual(doc["corpus_sha256"], hashlib.sha256(b'{"x":1}').hexdigest())
+        self.assertEqual(doc["outputs"], {digest("b"): "b"})
+        self.assertEqual(doc["returned"], returned)
+        self.assertEqual(raw, json.dumps(doc, sort_keys=True, separators=(",", ":")).encode())
 
 
 class ClockTest(unittest.TestCase):

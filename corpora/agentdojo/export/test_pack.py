@@ -38,6 +38,14 @@ class PackTest(unittest.TestCase):
         new = old.replace(b'"source":"x"', b'"source":"y"')
         self.assertIn("differing top-level keys: source", first_difference(new, old))
 
+    def test_first_difference_names_the_entry_of_a_file_without_scenarios(self):
+        def side(x):
+            return json.dumps({"corpus": "c", "returned": {"a": ["1"], "b": [x]}}, sort_keys=True).encode()
+
+        msg = first_difference(side("2"), side("3"))
+        self.assertIn("differing top-level keys: returned (first differing entry of returned: 'b', 1 in all)", msg)
+        self.assertNotIn("scenarios equal", msg)
+
     def test_first_difference_extra_scenario(self):
         self.assertIn("s-1 (generated) / (none) (committed)", first_difference(corpus("a", "b"), corpus("a")))
 

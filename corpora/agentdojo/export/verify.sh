@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# Regenerate every AgentDojo-derived corpus and check it byte for byte against the committed one.
+# Regenerate every AgentDojo-derived corpus and data file and check it byte for byte against the
+# committed one.
 #
 #   corpora/agentdojo/export/verify.sh [--write] [--scores DIR] [--jobs N] [--corpora DIR]
 #
 # 1. creates (or reuses) a virtualenv with the pinned exporter requirements, cached outside the
 #    repo in ${XDG_CACHE_HOME:-$HOME/.cache}/agent-defense-eval/venv-<sha256 of requirements.txt>-py<X.Y>
 #    (override the interpreter with PYTHON=..., the cache with ADE_VENV_DIR=...);
-# 2. runs the Python unit tests of the helpers and transforms;
-# 3. regenerates the ground-truth, paired, attack-coverage and transformed corpora into a temp dir
-#    (N jobs in parallel, default: number of cores) and compares each with the committed
-#    corpora/*.json.gz, naming the first differing scenario and byte offset on a difference;
+# 2. runs the Python unit tests of the helpers, transforms, packing and slot rendering rules;
+# 3. regenerates, N jobs in parallel (default: number of cores), the ground-truth, paired,
+#    attack-coverage and transformed corpora with their returned-outputs sidecars, the suites file
+#    and the slots file into a temp dir, and meanwhile runs the data tests (test_data, test_fuzz)
+#    on the committed files; compares each regenerated file with the committed corpora/*.json.gz,
+#    naming the first differing scenario (or entry) and byte offset on a difference;
 # 4. checks corpora/manifest.json against the committed files;
 # 5. checks the key sets of the classifier score tables (SCORES_DIR, default: the repo's scores/
 #    if present, else ../shared/reference/scores beside the repo; skipped when neither exists).
 #
-# --write regenerates and (re)writes the committed .gz files and manifest.json, then verifies.
+# --write regenerates and (re)writes the committed .gz files and manifest.json, then runs the data
+# tests on them and verifies.
 # --corpora DIR compares with the corpora in DIR instead of the repo's corpora/ (for testing
 # that a corrupted copy fails).
 set -euo pipefail
@@ -32,7 +36,7 @@ while [ $# -gt 0 ]; do
     --scores) scores="$2"; shift ;;
     --jobs) jobs="$2"; shift ;;
     --corpora) corpora="$(cd "$2" && pwd)"; shift ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "verify.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -65,7 +69,7 @@ py="$venv/bin/python"
 
 # ---------------------------------------------------------------- 2. unit tests
 t0="$(now)"
-(cd "$here" && "$py" -m unittest test_export test_transforms test_pack)
+(cd "$here" && "$py" -m unittest test_export test_transforms test_pack test_slot_render)
 echo "unit tests: $(elapsed "$t0") s"
 
 # ---------------------------------------------------------------- 3. regenerate
@@ -73,26 +77,53 @@ out="$(mktemp -d "${TMPDIR:-/tmp}/ade-corpora.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/transformed" "$out/logs"
 
-names=(ground-truth pairs attacks framing field_split leet)
-declare -A file cmd
-file[ground-truth]="agentdojo-v1.2.json";  cmd[ground-truth]="export.py"
-file[pairs]="agentdojo-v1.2-pairs.json";    cmd[pairs]="pairs.py"
-file[attacks]="agentdojo-v1.2-attacks.json"; cmd[attacks]="pairs.py --attacks"
+names=(ground-truth pairs attacks framing field_split leet slots)
+declare -A files
+files[ground-truth]="agentdojo-v1.2.json agentdojo-v1.2.returned.json agentdojo-v1.2-suites.json"
+files[pairs]="agentdojo-v1.2-pairs.json agentdojo-v1.2-pairs.returned.json"
+files[attacks]="agentdojo-v1.2-attacks.json agentdojo-v1.2-attacks.returned.json"
 for t in framing field_split leet; do
-  file[$t]="transformed/agentdojo-v1.2-attacks-$t.json"; cmd[$t]="pairs.py --attacks --transform $t"
+  files[$t]="transformed/agentdojo-v1.2-attacks-$t.json transformed/agentdojo-v1.2-attacks-$t.returned.json"
 done
+files[slots]="agentdojo-v1.2-slots.json"
+
+job_args() { # name -> the python arguments of that job
+  local o="$out"
+  case "$1" in
+    ground-truth) echo "export.py --returned $o/agentdojo-v1.2.returned.json --suites $o/agentdojo-v1.2-suites.json $o/agentdojo-v1.2.json" ;;
+    pairs) echo "pairs.py --returned $o/agentdojo-v1.2-pairs.returned.json $o/agentdojo-v1.2-pairs.json" ;;
+    attacks) echo "pairs.py --attacks --returned $o/agentdojo-v1.2-attacks.returned.json $o/agentdojo-v1.2-attacks.json" ;;
+    framing|field_split|leet)
+      echo "pairs.py --attacks --transform $1 --returned $o/transformed/agentdojo-v1.2-attacks-$1.returned.json $o/transformed/agentdojo-v1.2-attacks-$1.json" ;;
+    slots) echo "slots.py $o/agentdojo-v1.2-slots.json" ;;
+    data-tests) echo "-m unittest test_data test_fuzz" ;;
+  esac
+}
 
 run_one() { # name
   local name="$1" t0 rc=0
   t0="$(now)"
-  # shellcheck disable=SC2086 # cmd holds the script and its flags
-  (cd "$here" && PYTHONHASHSEED=0 "$py" ${cmd[$name]} "$out/${file[$name]}") >"$out/logs/$name.log" 2>&1 || rc=$?
+  # shellcheck disable=SC2046 # job_args holds the script and its flags (temp paths have no spaces)
+  (cd "$here" && PYTHONHASHSEED=0 ADE_CORPORA="$corpora" "$py" $(job_args "$name")) >"$out/logs/$name.log" 2>&1 || rc=$?
   echo "$rc $(elapsed "$t0")" >"$out/logs/$name.status"
 }
 
+report_tests() { # status of the data-tests job; 1 on failure
+  local rc secs
+  read -r rc secs <"$out/logs/data-tests.status"
+  if [ "$rc" != 0 ]; then
+    echo "FAIL data tests after $secs s:"
+    tail -n 30 "$out/logs/data-tests.log" | sed 's/^/     /'
+    return 1
+  fi
+  echo "data tests: $(grep -E '^Ran [0-9]+ tests' "$out/logs/data-tests.log" | head -1) ($secs s)"
+}
+
 t0="$(now)"
-# longest first so the two cores stay busy
-order=(attacks framing field_split leet pairs ground-truth)
+# longest first so the cores stay busy; the data tests read the committed files, so they run
+# meanwhile, except in --write mode (after the write)
+order=(attacks framing field_split leet slots data-tests pairs ground-truth)
+[ "$write" = 1 ] && order=(attacks framing field_split leet slots pairs ground-truth)
 running=0
 for name in "${order[@]}"; do
   if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
@@ -100,7 +131,7 @@ for name in "${order[@]}"; do
   running=$((running + 1))
 done
 wait
-echo "regenerated ${#names[@]} corpora in $(elapsed "$t0") s wall ($jobs jobs)"
+echo "regenerated ${#names[@]} jobs' files in $(elapsed "$t0") s wall ($jobs jobs)"
 
 fail=0
 for name in "${names[@]}"; do
@@ -111,21 +142,30 @@ for name in "${names[@]}"; do
     fail=1
     continue
   fi
-  printf 'corpus %-13s %7.1f s  %10d bytes\n' "$name" "$secs" "$(stat -c %s "$out/${file[$name]}")"
+  for f in ${files[$name]}; do
+    printf 'file %-13s %7.1f s  %10d bytes  %s\n' "$name" "$secs" "$(stat -c %s "$out/$f")" "$f"
+  done
 done
 [ "$fail" = 0 ] || { echo "verify: FAILED (exporter error)"; exit 1; }
+if [ "$write" = 0 ]; then report_tests || fail=1; fi
 
 # ---------------------------------------------------------------- write mode
 if [ "$write" = 1 ]; then
   for name in "${names[@]}"; do
-    "$py" "$here/pack.py" gz "$out/${file[$name]}" "$corpora/${file[$name]}.gz"
+    for f in ${files[$name]}; do
+      "$py" "$here/pack.py" gz "$out/$f" "$corpora/$f.gz"
+    done
   done
   "$py" "$here/pack.py" write-manifest "$corpora"
+  run_one data-tests
+  report_tests || fail=1
 fi
 
 # ---------------------------------------------------------------- 4. compare + manifest
 for name in "${names[@]}"; do
-  "$py" "$here/pack.py" compare "$out/${file[$name]}" "$corpora/${file[$name]}.gz" || fail=1
+  for f in ${files[$name]}; do
+    "$py" "$here/pack.py" compare "$out/$f" "$corpora/$f.gz" || fail=1
+  done
 done
 "$py" "$here/pack.py" check-manifest "$corpora" || fail=1
 
