@@ -7,7 +7,7 @@ import { missingKeys } from '../src/defenses/classifier.js';
 
 export const mkCall = (tool: string, text = '', provenance = 'trusted', extra: Partial<Call> = {}): Call => ({
   tool,
-  args: text === '' ? [] : [{ provenance, text }],
+  args: text === '' ? [] : [{ name: 'arg', provenance, text }],
   dest: '',
   context: [],
   ...extra,

@@ -36,13 +36,21 @@ export const ReplySchema = z.object({
   reason: z.string().max(10_000).default(''),
 });
 
+/** A call as protocol v1 sends it: argument texts with their provenance, no names. */
+export interface V1Call {
+  tool: string;
+  args: { provenance: string; text: string }[];
+  dest: string;
+  context: string[];
+}
+
 export interface Request {
   id: number;
   /** The opaque session id of the scenario run (docs/protocol.md#what-a-defense-is-told). */
   scenario: string;
   /** Index of the call in its run. */
   step: number;
-  call: Call;
+  call: V1Call;
 }
 
 /** The v1 request line: the call and where it sits in its (opaque) run, nothing else. */

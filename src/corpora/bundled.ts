@@ -11,7 +11,7 @@ export const BUNDLED_POLICY: EgressPolicy = {
 
 const call = (tool: string, provenance: string, text: string, dest = ''): Call => ({
   tool,
-  args: [{ provenance, text }],
+  args: [{ name: '', provenance, text }],
   dest,
   context: [],
 });

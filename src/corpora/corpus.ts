@@ -1,6 +1,6 @@
 // A loaded corpus: scenarios ready to score plus what the analyses need from its file(s). Every
 // corpus carries a `kind`; code branches on it, never on which fields happen to be present.
-import type { Call, Scenario } from '../model/call.js';
+import type { Call, Scenario, ToolSchema } from '../model/call.js';
 import type { Diagnostics, PairStats } from '../model/corpus-file.js';
 import type { EgressPolicy } from '../model/policy.js';
 
@@ -21,6 +21,17 @@ interface CorpusBase extends CorpusIdentity {
   readonly scenarios: readonly Scenario[];
   /** The egress policy the reference defenses get on this corpus. */
   readonly policy: EgressPolicy;
+  /** Per suite, the tools as the agent's model is told about them (protocol v2); empty where a corpus records none. */
+  readonly tools: Readonly<Record<string, readonly ToolSchema[]>>;
+}
+
+/**
+ * What protocol v2 adds to a corpus from the files beside it: the text each step's call returned
+ * (by scenario id, one per step) and the suites' tools.
+ */
+export interface SessionData {
+  readonly returned: ReadonlyMap<string, readonly string[]>;
+  readonly tools: Readonly<Record<string, readonly ToolSchema[]>>;
 }
 
 export interface BundledCorpus extends CorpusBase {

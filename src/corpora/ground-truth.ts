@@ -3,10 +3,10 @@
 import { InputError } from '../model/errors.js';
 import type { Scenario, Step } from '../model/call.js';
 import type { GroundTruthFile } from '../model/corpus-file.js';
-import type { CorpusIdentity, GroundTruthCorpus } from './corpus.js';
-import { assertUniqueIds, injectionTaskOf } from './ids.js';
+import type { CorpusIdentity, GroundTruthCorpus, SessionData } from './corpus.js';
+import { assertUniqueIds, injectionTaskOf, returnedOf } from './ids.js';
 
-export function groundTruthCorpus(file: GroundTruthFile, where: string, id: CorpusIdentity): GroundTruthCorpus {
+export function groundTruthCorpus(file: GroundTruthFile, where: string, id: CorpusIdentity, session: SessionData): GroundTruthCorpus {
   assertUniqueIds(file.scenarios, where);
   const scenarios: Scenario[] = [];
   const corrected: Scenario[] = [];
@@ -16,14 +16,17 @@ export function groundTruthCorpus(file: GroundTruthFile, where: string, id: Corp
     if (injection && s.task === '') throw new InputError(`${where}: injection scenario ${s.id} has an empty task`);
     if (injection && s.trace.length === 0) unscorable.push(s.id);
     // Every step of an injection task is injected: the file has no user-task part.
+    const outputs = returnedOf(session, s.id, s.trace.length, where);
     const steps = (fixNeither: boolean): Step[] =>
-      s.trace.map((st) => ({
+      s.trace.map((st, i) => ({
         injected: injection,
+        output: outputs[i],
         call: {
           tool: st.tool,
           dest: st.dest,
           context: [],
           args: st.args.map((a) => ({
+            name: a.name,
             provenance: fixNeither && a.origin === 'neither' ? 'trusted' : a.provenance,
             text: a.text,
           })),
@@ -50,5 +53,6 @@ export function groundTruthCorpus(file: GroundTruthFile, where: string, id: Corp
     unscorable,
     diagnostics: file.diagnostics,
     policy: { egressTools: file.egress_tools, allowlist: [] },
+    tools: session.tools,
   };
 }

@@ -3,9 +3,9 @@
 import { InputError } from '../model/errors.js';
 import type { Call, Scenario } from '../model/call.js';
 import type { AttacksFile, PairScenario, PairsFile } from '../model/corpus-file.js';
-import type { AttackCorpus, CorpusIdentity, PairedCorpus } from './corpus.js';
+import type { AttackCorpus, CorpusIdentity, PairedCorpus, SessionData } from './corpus.js';
 import { calls } from './corpus.js';
-import { assertUniqueIds, injectionTaskOf, twinId } from './ids.js';
+import { assertUniqueIds, injectionTaskOf, returnedOf, twinId } from './ids.js';
 
 type Outputs = Readonly<Record<string, string>>;
 
@@ -15,7 +15,8 @@ function output(outputs: Outputs, digest: string, what: string, where: string): 
   return text;
 }
 
-function decode(s: PairScenario, outputs: Outputs, where: string): Scenario {
+function decode(s: PairScenario, outputs: Outputs, where: string, session: SessionData): Scenario {
+  const returned = returnedOf(session, s.id, s.trace.length, where);
   const injection = s.kind === 'injection';
   if (!injection && s.trace.some((st) => st.injected)) throw new InputError(`${where}: benign scenario ${s.id} has an injected step`);
   return {
@@ -27,12 +28,13 @@ function decode(s: PairScenario, outputs: Outputs, where: string): Scenario {
     prompt: injection ? undefined : s.task,
     injectionTask: injection ? injectionTaskOf(s.id) : undefined,
     twin: [],
-    trace: s.trace.map((st) => ({
+    trace: s.trace.map((st, i) => ({
       injected: st.injected,
+      output: returned[i],
       call: {
         tool: st.tool,
         dest: st.dest,
-        args: st.args.map((a) => ({ provenance: a.provenance, text: a.text })),
+        args: st.args.map((a) => ({ name: a.name, provenance: a.provenance, text: a.text })),
         context: st.context.map((d) => output(outputs, d, `scenario ${s.id}`, where)),
       },
     })),
@@ -57,9 +59,9 @@ function linkTwin(s: Scenario, twins: ReadonlyMap<string, Twin>, where: string):
   return { ...s, prompt: twin.prompt, twin: twin.calls };
 }
 
-export function pairedCorpus(file: PairsFile, where: string, id: CorpusIdentity): PairedCorpus {
+export function pairedCorpus(file: PairsFile, where: string, id: CorpusIdentity, session: SessionData): PairedCorpus {
   assertUniqueIds(file.scenarios, where);
-  const decoded = file.scenarios.map((s) => decode(s, file.outputs, where));
+  const decoded = file.scenarios.map((s) => decode(s, file.outputs, where, session));
   const benign = decoded.filter((s) => s.kind === 'benign');
   const twins = twinsOf(benign);
   const carrying = carryingSet(file.outputs_carrying_injection, file.outputs, where);
@@ -72,11 +74,12 @@ export function pairedCorpus(file: PairsFile, where: string, id: CorpusIdentity)
     stats: file.stats,
     carriesInjection: (text) => carrying.has(text),
     policy: { egressTools: file.egress_tools, allowlist: [] },
+    tools: session.tools,
   };
 }
 
 /** An attack corpus reads its pairs from its own file and its benign tasks (the twins) from the paired corpus. */
-export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: string, id: CorpusIdentity): AttackCorpus {
+export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: string, id: CorpusIdentity, session: SessionData): AttackCorpus {
   assertUniqueIds(file.scenarios, where);
   const attacks = new Set(file.attacks);
   const twins = twinsOf(paired.benign);
@@ -87,7 +90,7 @@ export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: str
       throw new InputError(`${where}: scenario ${raw.id} has attack ${JSON.stringify(raw.attack ?? null)}, not one of [${file.attacks.join(', ')}]`);
     }
     if (raw.kind !== 'injection') throw new InputError(`${where}: scenario ${raw.id} is ${raw.kind}; attack corpora hold injection pairs only`);
-    const s = linkTwin(decode(raw, file.outputs, where), twins, where);
+    const s = linkTwin(decode(raw, file.outputs, where, session), twins, where);
     byAttack.get(raw.attack)!.push(s);
     pairs.push(s);
   }
@@ -100,6 +103,7 @@ export function attackCorpus(file: AttacksFile, paired: PairedCorpus, where: str
     transform: file.transform,
     attacks: file.attacks,
     policy: { egressTools: file.egress_tools, allowlist: [] },
+    tools: session.tools,
     scenarios: [...pairs, ...paired.benign],
     benign: paired.benign,
     byAttack: (attack) => {

@@ -19,7 +19,14 @@ export const FILES = {
   pairs: 'agentdojo-v1.2-pairs.json.gz',
   attacks: 'agentdojo-v1.2-attacks.json.gz',
   transformed: (t: Transform) => `transformed/agentdojo-v1.2-attacks-${t}.json.gz`,
+  /** A corpus file's returned-outputs sidecar (protocol v2's trace). */
+  returned: (rel: string) => rel.replace(/\.json\.gz$/, '.returned.json.gz'),
+  /** The suites' tools and the user tasks' prompts (protocol v2's begin). */
+  suites: 'agentdojo-v1.2-suites.json.gz',
 } as const;
+
+/** A corpus file with the protocol v2 files it is read with. */
+const withSession = (rel: string): string[] => [rel, FILES.returned(rel), FILES.suites];
 
 /** What a loader reads corpora through (the store, which reads each pinned file once). */
 export interface CorpusSource {
@@ -45,7 +52,7 @@ const transformed = (t: Transform): CorpusEntry => ({
   name: `attacks-${t}`,
   kind: 'attacks',
   description: `the attack corpus with the injection goal rewritten by the readable ${t} transform`,
-  files: [FILES.transformed(t), FILES.pairs],
+  files: [...withSession(FILES.transformed(t)), ...withSession(FILES.pairs).filter((f) => f !== FILES.suites)],
   tables: { dir: 'transformed', filter: (f) => f.endsWith(`-${t}.json`) },
   load: (store) => store.attacks(t),
 });
@@ -56,7 +63,7 @@ export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
     kind: 'paired',
     description:
       '97 benign tasks + 949 user × injection task pairs (important_instructions_no_names), with the tool outputs read before each call',
-    files: [FILES.pairs],
+    files: withSession(FILES.pairs),
     tables: { dir: 'pairs' },
     load: (store) => store.pairs(),
   },
@@ -64,7 +71,7 @@ export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
     name: 'agentdojo',
     kind: 'ground-truth',
     description: 'AgentDojo v1.2 task ground truth: 97 benign and 35 injection tasks, no tool outputs',
-    files: [FILES.agentdojo],
+    files: withSession(FILES.agentdojo),
     load: (store) => store.groundTruth(),
   },
   attacks: {
@@ -72,7 +79,7 @@ export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
     kind: 'attacks',
     description:
       'the pairs under five more attacks (direct, ignore_previous, injecagent, system_message, tool_knowledge), with the benign tasks of pairs',
-    files: [FILES.attacks, FILES.pairs],
+    files: [...withSession(FILES.attacks), ...withSession(FILES.pairs).filter((f) => f !== FILES.suites)],
     tables: { dir: 'attacks' },
     load: (store) => store.attacks('identity'),
   },

@@ -1,9 +1,16 @@
 // Loads pinned corpora from one data root, each file at most once, verified against the manifest.
-import type { AttackCorpus, BundledCorpus, CorpusIdentity, GroundTruthCorpus, PairedCorpus } from '../corpora/corpus.js';
+import type { AttackCorpus, BundledCorpus, CorpusIdentity, GroundTruthCorpus, PairedCorpus, SessionData } from '../corpora/corpus.js';
 import { BUNDLED_POLICY, BUNDLED_SCENARIOS } from '../corpora/bundled.js';
 import { groundTruthCorpus } from '../corpora/ground-truth.js';
 import { attackCorpus, pairedCorpus } from '../corpora/paired.js';
-import { AttacksFileSchema, GroundTruthFileSchema, PairsFileSchema } from '../model/corpus-file.js';
+import {
+  AttacksFileSchema,
+  GroundTruthFileSchema,
+  PairsFileSchema,
+  ReturnedFileSchema,
+  SuitesFileSchema,
+  type SuitesFile,
+} from '../model/corpus-file.js';
 import { InputError, parseWith } from '../model/errors.js';
 import { findDataRoot, readManifest, readPinned, sha256, type PinnedFile } from './files.js';
 import { CORPORA, FILES, TRANSFORMS, type CorpusName, type CorpusSource, type Transform } from './registry.js';
@@ -24,6 +31,7 @@ export const bundledCorpus: BundledCorpus = {
   files: {},
   scenarios: BUNDLED_SCENARIOS,
   policy: BUNDLED_POLICY,
+  tools: {},
 };
 
 export class CorpusStore implements CorpusSource {
@@ -54,19 +62,55 @@ export class CorpusStore implements CorpusSource {
     return bundledCorpus;
   }
 
+  private suites(): { file: SuitesFile; where: string; sha256: string } {
+    return this.once('suites', () => {
+      const f = this.pinned(FILES.suites);
+      return { file: parseWith(SuitesFileSchema, f.json, f.where), where: f.where, sha256: f.sha256 };
+    });
+  }
+
+  /**
+   * The protocol v2 data of a corpus file: its returned-outputs sidecar (which must name that file
+   * and its digest) and the suites file; with the two files' digests for the corpus's version.
+   */
+  private sessionData(
+    base: PinnedFile,
+    rel: string,
+    baseOutputs: Readonly<Record<string, string>>,
+  ): { data: SessionData; files: Record<string, string> } {
+    const f = this.pinned(FILES.returned(rel));
+    const sidecar = parseWith(ReturnedFileSchema, f.json, f.where);
+    if (sidecar.corpus !== rel.replace(/\.gz$/, '') || sidecar.corpus_sha256 !== base.sha256) {
+      throw new InputError(
+        `${f.where}: is the returned-outputs file of ${sidecar.corpus} ${sidecar.corpus_sha256.slice(0, 12)}, not of ${base.where} ${base.sha256.slice(0, 12)}`,
+      );
+    }
+    const text = (d: string): string => {
+      const t = Object.hasOwn(sidecar.outputs, d) ? sidecar.outputs[d] : Object.hasOwn(baseOutputs, d) ? baseOutputs[d] : undefined;
+      if (t === undefined) throw new InputError(`${f.where}: references missing output ${d}`);
+      return t;
+    };
+    const returned = new Map(Object.entries(sidecar.returned).map(([id, ds]) => [id, ds.map(text)]));
+    const suites = this.suites();
+    return { data: { returned, tools: suites.file.tools }, files: { [f.where]: f.sha256, [suites.where]: suites.sha256 } };
+  }
+
   groundTruth(): GroundTruthCorpus {
     return this.once('agentdojo', () => {
       const f = this.pinned(FILES.agentdojo);
-      const id = corpusIdentity('agentdojo', { [f.where]: f.sha256 });
-      return groundTruthCorpus(parseWith(GroundTruthFileSchema, f.json, f.where), f.where, id);
+      const session = this.sessionData(f, FILES.agentdojo, {});
+      const id = corpusIdentity('agentdojo', { [f.where]: f.sha256, ...session.files });
+      return groundTruthCorpus(parseWith(GroundTruthFileSchema, f.json, f.where), f.where, id, session.data);
     });
   }
 
   pairs(): PairedCorpus {
     return this.once('pairs', () => {
       const f = this.pinned(FILES.pairs);
-      const id = corpusIdentity('pairs', { [f.where]: f.sha256 });
-      return pairedCorpus(parseWith(PairsFileSchema, f.json, f.where), f.where, id);
+      const file = parseWith(PairsFileSchema, f.json, f.where);
+      const session = this.sessionData(f, FILES.pairs, file.outputs);
+      const id = corpusIdentity('pairs', { [f.where]: f.sha256, ...session.files });
+      return pairedCorpus(file, f.where, id, session.data);
     });
   }
 
@@ -77,12 +121,14 @@ export class CorpusStore implements CorpusSource {
       if (transform !== 'identity' && !(TRANSFORMS as readonly string[]).includes(transform)) {
         throw new InputError(`unknown or uncommitted transform: ${transform} (known: ${TRANSFORMS.join(', ')})`);
       }
-      const f = this.pinned(transform === 'identity' ? FILES.attacks : FILES.transformed(transform));
+      const rel = transform === 'identity' ? FILES.attacks : FILES.transformed(transform);
+      const f = this.pinned(rel);
       const file = parseWith(AttacksFileSchema, f.json, f.where);
       if (file.transform !== transform) throw new InputError(`${f.where}: transform is ${file.transform}, expected ${transform}`);
+      const session = this.sessionData(f, rel, file.outputs);
       const pairs = this.pairs();
-      const id = corpusIdentity(name, { [f.where]: f.sha256, ...pairs.files });
-      return attackCorpus(file, pairs, f.where, id);
+      const id = corpusIdentity(name, { [f.where]: f.sha256, ...session.files, ...pairs.files });
+      return attackCorpus(file, pairs, f.where, id, session.data);
     });
   }
 }

@@ -14,6 +14,8 @@ export const SuiteSchema = z.enum(SUITES);
 export type Suite = z.infer<typeof SuiteSchema>;
 
 export const ArgSchema = z.object({
+  /** The argument's name in the tool's signature ('' where a corpus records none). */
+  name: z.string(),
   provenance: z.string(),
   text: z.string(),
 });
@@ -48,6 +50,16 @@ export interface Step {
   readonly call: Call;
   /** The call exists only because of the injection. */
   readonly injected: boolean;
+  /** The text the call returned when it ran (protocol v2's trace); undefined where a corpus records none. */
+  readonly output?: string | undefined;
+}
+
+/** A tool as the agent's model is told about it (protocol v2's `begin`). */
+export interface ToolSchema {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the tool's parameters. */
+  readonly parameters: unknown;
 }
 
 export const SCENARIO_KINDS = ['benign', 'injection'] as const;
@@ -72,7 +84,7 @@ export interface Scenario {
   readonly twin: readonly Call[];
 }
 
-/** Two argument lists are the same when every argument has the same provenance and text. */
+/** Two argument lists are the same when every argument has the same provenance and text (names aside, as the original compared). */
 export function sameArgs(a: readonly Arg[], b: readonly Arg[]): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) {

@@ -86,6 +86,27 @@ export const PairsFileSchema = z.object({
 });
 export type PairsFile = z.infer<typeof PairsFileSchema>;
 
+/** A returned-outputs sidecar: per scenario, the digest of what each step's call returned. */
+export const ReturnedFileSchema = z.object({
+  corpus: z.string(),
+  corpus_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  returned: z.record(z.string(), z.array(Digest)),
+  outputs: z.record(Digest, z.string()),
+});
+export type ReturnedFile = z.infer<typeof ReturnedFileSchema>;
+
+/** Per suite the tools as the model is told about them; per user task its prompt. */
+export const SuitesFileSchema = z.object({
+  source: z.string(),
+  benchmark: z.string(),
+  tools: z.record(
+    SuiteSchema,
+    z.array(z.object({ name: z.string().min(1), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
+  ),
+  prompts: z.record(z.string(), z.string()),
+});
+export type SuitesFile = z.infer<typeof SuitesFileSchema>;
+
 export const AttacksFileSchema = z.object({
   ...PairedCommon,
   attacks: z.array(z.string()).min(1),

@@ -60,7 +60,8 @@ export interface Driven {
   readonly needed: number;
 }
 
-const callKey = (_s: Scenario, step: number, c: Call): string => JSON.stringify([step, c.tool, c.dest, c.args, c.context]);
+const callKey = (_s: Scenario, step: number, c: Call): string =>
+  JSON.stringify([step, c.tool, c.dest, c.args.map((a) => [a.provenance, a.text]), c.context]);
 
 /** The opaque session id of a scenario in this run: nothing about the scenario can be read from it. */
 export function sessionId(secret: Uint8Array, scenarioId: string): string {

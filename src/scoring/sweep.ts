@@ -16,7 +16,7 @@ function mapArgs(scenarios: readonly Scenario[], relabel: (provenance: string) =
     ...s,
     trace: s.trace.map((st) => ({
       injected: st.injected,
-      call: { ...st.call, args: st.call.args.map((a) => ({ provenance: relabel(a.provenance), text: a.text })) },
+      call: { ...st.call, args: st.call.args.map((a) => ({ name: a.name, provenance: relabel(a.provenance), text: a.text })) },
     })),
   }));
 }

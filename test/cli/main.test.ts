@@ -117,10 +117,14 @@ describe('defense-eval CLI', () => {
 
   it('the drop analysis names every file it reads and refuses untransformed tables that do not cover the attack corpus', async () => {
     const j = JSON.parse((await cli('--corpus', 'attacks-leet', '--format', 'json')).stdout);
-    expect(Object.keys(j.versions.corpus_files)).toEqual([
+    expect(Object.keys(j.versions.corpus_files).sort()).toEqual([
       'corpora/agentdojo-v1.2-attacks.json.gz',
+      'corpora/agentdojo-v1.2-attacks.returned.json.gz',
       'corpora/agentdojo-v1.2-pairs.json.gz',
+      'corpora/agentdojo-v1.2-pairs.returned.json.gz',
+      'corpora/agentdojo-v1.2-suites.json.gz',
       'corpora/transformed/agentdojo-v1.2-attacks-leet.json.gz',
+      'corpora/transformed/agentdojo-v1.2-attacks-leet.returned.json.gz',
     ]);
     const root = new CorpusStore().root;
     const wrong = join(root, 'scores/pairs/protectai-deberta-v3-base-prompt-injection-v2.json');

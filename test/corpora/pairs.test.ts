@@ -77,3 +77,34 @@ describe('paired corpus (docs/corpora.md#the-paired-corpus)', () => {
     }
   });
 });
+
+describe('protocol v2 data of the paired corpus', () => {
+  it("gives every step the output its call returned: the next step's last context, named arguments, each suite's tools", () => {
+    let checked = 0;
+    for (const s of pairs.scenarios) {
+      s.trace.forEach((st, i) => {
+        expect(st.output, `${s.id} step ${i}`).toBeTypeOf('string');
+        const next = s.trace[i + 1];
+        if (next) {
+          expect(next.call.context.at(-1), `${s.id} step ${i}`).toBe(st.output);
+          checked++;
+        }
+        for (const a of st.call.args) expect(a.name, `${s.id} step ${i}`).not.toBe('');
+      });
+    }
+    expect(checked).toBe(3229);
+    expect(Object.keys(pairs.tools).sort()).toEqual(['banking', 'slack', 'travel', 'workspace']);
+    for (const tools of Object.values(pairs.tools)) {
+      expect(tools.length).toBeGreaterThan(5);
+      for (const t of tools) expect(t.parameters).toMatchObject({ type: 'object' });
+    }
+  });
+
+  it("gives a pair its twin's prompt, never its goal", () => {
+    for (const s of pairs.scenarios.filter((x) => x.kind === 'injection')) {
+      const twin = pairs.benign.find((b) => b.id === twinId(s.id))!;
+      expect(s.prompt).toBe(twin.task);
+      expect(s.prompt).not.toBe(s.task);
+    }
+  });
+});

@@ -22,12 +22,26 @@ describe('corpus registry', () => {
     if (name !== 'bundled') expect(c.version).toBe(corpusIdentity(name, c.files).version);
   });
 
-  it('a one-file corpus is versioned by that file; the attack corpus by both files it reads', () => {
-    const pairs = store.pairs();
-    expect(pairs.version).toBe(sha(gunzipSync(readFileSync(join(store.root, 'corpora', FILES.pairs)))));
-    const attacks = store.attacks('identity');
-    const lines = `corpora/${FILES.attacks}:${attacks.files[`corpora/${FILES.attacks}`]}\ncorpora/${FILES.pairs}:${pairs.version}\n`;
-    expect(attacks.version).toBe(sha(lines));
+  it('a corpus is versioned by every file it is read with: its own, its returned outputs, the suites, and the paired corpus for an attack corpus', () => {
+    const digest = (rel: string) => sha(gunzipSync(readFileSync(join(store.root, 'corpora', rel))));
+    const lines = (rels: string[]) => sha(rels.map((r) => `corpora/${r}:${digest(r)}\n`).join(''));
+    expect(store.pairs().version).toBe(lines([FILES.pairs, FILES.returned(FILES.pairs), FILES.suites]));
+    expect(store.attacks('identity').version).toBe(
+      lines([FILES.attacks, FILES.returned(FILES.attacks), FILES.suites, FILES.pairs, FILES.returned(FILES.pairs)]),
+    );
+  });
+
+  it('refuses a returned-outputs file that belongs to another corpus file', () => {
+    const root = mkdtempSync(join(tmpdir(), 'ade-store-'));
+    cpSync(join(store.root, 'corpora'), join(root, 'corpora'), { recursive: true });
+    // The ground truth's sidecar in the place of the paired corpus's (the manifest updated to match).
+    cpSync(join(root, 'corpora', FILES.returned(FILES.agentdojo)), join(root, 'corpora', FILES.returned(FILES.pairs)));
+    const manifest = JSON.parse(readFileSync(join(root, 'corpora/manifest.json'), 'utf8'));
+    manifest.files[FILES.returned(FILES.pairs)] = manifest.files[FILES.returned(FILES.agentdojo)];
+    writeFileSync(join(root, 'corpora/manifest.json'), JSON.stringify(manifest));
+    expect(() => new CorpusStore(root).pairs()).toThrow(
+      /agentdojo-v1\.2-pairs\.returned\.json\.gz: is the returned-outputs file of agentdojo-v1\.2\.json [0-9a-f]{12}, not of corpora\/agentdojo-v1\.2-pairs\.json\.gz/,
+    );
   });
 
   it('changing only the paired corpus changes the attack corpus version', () => {
@@ -40,6 +54,13 @@ describe('corpus registry', () => {
     writeFileSync(path, gzipSync(bytes));
     const manifest = JSON.parse(readFileSync(join(root, 'corpora/manifest.json'), 'utf8'));
     manifest.files[FILES.pairs].sha256 = sha(bytes);
+    // Its returned-outputs file names the corpus by digest: it follows the edit.
+    const sidecarPath = join(root, 'corpora', FILES.returned(FILES.pairs));
+    const sidecar = JSON.parse(gunzipSync(readFileSync(sidecarPath)).toString('utf8'));
+    sidecar.corpus_sha256 = sha(bytes);
+    const sidecarBytes = Buffer.from(JSON.stringify(sidecar));
+    writeFileSync(sidecarPath, gzipSync(sidecarBytes));
+    manifest.files[FILES.returned(FILES.pairs)].sha256 = sha(sidecarBytes);
     writeFileSync(join(root, 'corpora/manifest.json'), JSON.stringify(manifest));
     const edited = new CorpusStore(root).attacks('identity');
     const original = store.attacks('identity');

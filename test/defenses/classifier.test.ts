@@ -75,8 +75,8 @@ describe('classifier rule (docs/defenses.md#classifier-defenses)', () => {
   });
   const call = mkCall('send', 'a', 'trusted', {
     args: [
-      { provenance: 'trusted', text: 'a' },
-      { provenance: 'x', text: 'b' },
+      { name: 'a', provenance: 'trusted', text: 'a' },
+      { name: 'a', provenance: 'x', text: 'b' },
     ],
     context: ['c1', 'c2'],
   });
