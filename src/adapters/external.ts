@@ -9,7 +9,19 @@
 import type { Decision } from '../model/call.js';
 import { DefenseError, describeZodError } from '../model/errors.js';
 import type { Ask, Asker } from '../scoring/drive.js';
-import { encodeRequest, excerpt, HelloSchema, ReplySchema, type Hello } from './protocol.js';
+import {
+  encodeBegin,
+  encodeEnd,
+  encodeRequest,
+  encodeRequestV2,
+  excerpt,
+  HelloSchema,
+  ReplyV1Schema,
+  ReplyV2Schema,
+  type Hello,
+} from './protocol.js';
+import type { Scenario } from '../model/call.js';
+import type { SessionInfo } from '../scoring/drive.js';
 
 /** What a transport must provide: deliver the defense's lines, accept ours. */
 export interface Channel {
@@ -17,7 +29,10 @@ export interface Channel {
   readonly label: string;
   /** Start the defense; the first line delivered must be its hello. */
   open(events: ChannelEvents): void;
+  /** A request: its reply comes back as a line. */
   send(line: string): void;
+  /** A message that has no reply (protocol v2's begin and end). */
+  notify(line: string): void;
   /** The last lines the defense wrote to stderr, for messages; undefined when the channel has none. */
   tail(): string | undefined;
   close(): Promise<void>;
@@ -106,6 +121,19 @@ export class ExternalDefense implements Asker {
     return this.hello.capabilities.max_concurrency;
   }
 
+  get protocol(): 1 | 2 {
+    return this.hello.protocol;
+  }
+
+  /** Protocol v2: a session begins with the suite, the user's prompt and the suite's tools. */
+  begin(session: string, scenario: Scenario, info: SessionInfo): void {
+    if (this.protocol === 2 && !this.failure) this.channel.notify(encodeBegin(session, scenario.suite, info.prompt, info.tools));
+  }
+
+  end(session: string): void {
+    if (this.protocol === 2 && !this.failure) this.channel.notify(encodeEnd(session));
+  }
+
   /** Ask about one call. Waits for a free slot (max_concurrency); the timeout starts when the request is written. */
   async ask(a: Ask): Promise<Decision> {
     if (this.failure) throw this.failure;
@@ -119,7 +147,9 @@ export class ExternalDefense implements Asker {
       );
       this.pending.set(id, { ask: a, resolve, reject, timer });
       this.stats.requests++;
-      this.channel.send(encodeRequest(id, a.session, a.step, a.call));
+      this.channel.send(
+        this.protocol === 2 ? encodeRequestV2(id, a.session, a.step, a.scenario.trace) : encodeRequest(id, a.session, a.step, a.call),
+      );
     });
   }
 
@@ -136,13 +166,17 @@ export class ExternalDefense implements Asker {
     } catch {
       return this.fail(`wrote a line that is not JSON: ${excerpt(text)}`);
     }
-    const r = ReplySchema.safeParse(json);
+    const r = this.protocol === 2 ? ReplyV2Schema.safeParse(json) : ReplyV1Schema.safeParse(json);
     if (!r.success) return this.fail(`wrote an invalid reply ${excerpt(text)}: ${describeZodError(r.error)}`);
     const p = this.pending.get(r.data.id);
     if (!p) return this.fail(`replied to unknown request id ${r.data.id} ${excerpt(text)}`);
     clearTimeout(p.timer);
     this.pending.delete(r.data.id);
-    p.resolve({ allowed: r.data.allow, reason: r.data.reason });
+    p.resolve(
+      'decision' in r.data
+        ? { allowed: r.data.decision === 'allow', ask: r.data.decision === 'ask' || undefined, reason: r.data.reason }
+        : { allowed: r.data.allow, reason: r.data.reason },
+    );
     this.waiting.shift()?.();
   }
 

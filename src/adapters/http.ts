@@ -17,13 +17,23 @@ export class HttpChannel implements Channel {
     void this.exchange(undefined, { method: 'GET', headers: { accept: 'application/json' } });
   }
 
+  /** Protocol v2's begin and end: POSTed like a request; any 2xx answers them, its body is ignored. */
+  notify(line: string): void {
+    void this.exchange(
+      undefined,
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: line },
+      false,
+    );
+  }
+
   send(line: string): void {
-    const id = Number(/^\{"id":(\d+)/.exec(line)?.[1]);
+    // The first "id" of a request line is its own (v1: {"id":…}; v2: {"type":"request","id":…}).
+    const id = Number(/"id":(\d+)/.exec(line)?.[1]);
     void this.exchange(id, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: line });
   }
 
-  private async exchange(id: number | undefined, init: RequestInit): Promise<void> {
-    const what = id === undefined ? 'the hello request' : `request ${id}`;
+  private async exchange(id: number | undefined, init: RequestInit, reply = true): Promise<void> {
+    const what = id === undefined ? (reply ? 'the hello request' : `the message ${excerpt(String(init.body), 40)}`) : `request ${id}`;
     let res: Response;
     let body: string;
     try {
@@ -38,7 +48,7 @@ export class HttpChannel implements Channel {
     if (!res.ok) {
       return this.events?.closed(`answered HTTP ${res.status} to ${what}: ${excerpt(body)}`, id);
     }
-    this.events?.line(body.replace(/\r?\n/g, ' '));
+    if (reply) this.events?.line(body.replace(/\r?\n/g, ' '));
   }
 
   tail(): undefined {

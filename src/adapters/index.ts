@@ -1,7 +1,10 @@
 // Opening a user's defense (command, URL or module) and scoring it with the core's driver.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Scenario } from '../model/call.js';
-import { drive, type Driven } from '../scoring/drive.js';
+import type { Corpus } from '../corpora/corpus.js';
+import { sessionPrompt } from '../corpora/corpus.js';
+import { drive, type DriveOptions, type Driven } from '../scoring/drive.js';
+import { encodeRequestV2 } from './protocol.js';
 import { ExternalDefense } from './external.js';
 import { HttpChannel } from './http.js';
 import { ModuleDefense } from './module.js';
@@ -53,10 +56,36 @@ export function newRunSecrets(): RunSecrets {
   return { secret: randomBytes(32), orderSeed: [seed.readBigUInt64BE(0), seed.readBigUInt64BE(8)] };
 }
 
+/**
+ * What a v2 request is, for deduplication: everything the defense sees but the ids (the suite and
+ * prompt of its session, the trace, the pending call), hashed.
+ */
+const v2Key =
+  (info: NonNullable<DriveOptions['sessionInfo']>) =>
+  (s: Scenario, step: number): string =>
+    createHash('sha256')
+      .update(s.suite)
+      .update('\0')
+      .update(info(s).prompt ?? '\u0001')
+      .update('\0')
+      .update(encodeRequestV2(0, '', step, s.trace))
+      .digest('hex');
+
+/** Score a defense on a corpus (or a plain list of scenarios: no prompts, no tools). */
 export function scoreDefense(
   defense: OpenedDefense,
-  scenarios: readonly Scenario[],
+  corpus: Corpus | readonly Scenario[],
   secrets: RunSecrets = newRunSecrets(),
 ): Promise<Driven> {
-  return drive(scenarios, defense, { stateless: defense.stateless, concurrency: defense.maxConcurrency, ...secrets });
+  const scenarios = 'kind' in corpus ? corpus.scenarios : corpus;
+  const sessionInfo =
+    'kind' in corpus ? (s: Scenario) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] }) : undefined;
+  const v2 = defense.protocol === 2;
+  return drive(scenarios, defense, {
+    stateless: defense.stateless,
+    concurrency: defense.maxConcurrency,
+    ...secrets,
+    ...(sessionInfo ? { sessionInfo } : {}),
+    ...(v2 ? { requestKey: v2Key(sessionInfo ?? (() => ({ prompt: null, tools: [] }))) } : {}),
+  });
 }

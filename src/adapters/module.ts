@@ -6,13 +6,17 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { Call, Decision } from '../model/call.js';
+import type { Call, Decision, Scenario } from '../model/call.js';
 import { DefenseError, describeZodError, InputError } from '../model/errors.js';
-import type { Ask, Asker } from '../scoring/drive.js';
+import type { Ask, Asker, SessionInfo } from '../scoring/drive.js';
+import { encodeBegin, encodeRequestV2 } from './protocol.js';
 import { describeAsk } from './external.js';
 
-/** A module may answer in the protocol's shape `{allow, reason}` or the core's `{allowed, reason}`. */
+/** A module may answer in protocol v2's shape `{decision, reason}`, v1's `{allow, reason}`, or the core's `{allowed, reason}`. */
 const ModuleDecision = z.union([
+  z
+    .object({ decision: z.enum(['allow', 'deny', 'ask']), reason: z.string().default('') })
+    .transform((d): Decision => ({ allowed: d.decision === 'allow', ask: d.decision === 'ask' || undefined, reason: d.reason })),
   z.object({ allow: z.boolean(), reason: z.string().default('') }).transform((d): Decision => ({ allowed: d.allow, reason: d.reason })),
   z.object({ allowed: z.boolean(), reason: z.string().default('') }),
 ]);
@@ -20,7 +24,9 @@ const ModuleDecision = z.union([
 interface ModuleExport {
   name?: unknown;
   stateless?: unknown;
-  decide: (call: Call) => unknown;
+  /** 2: decide gets protocol v2's request and the session's begin message, as the wire carries them. */
+  protocol?: unknown;
+  decide: (call: Call | object, session?: object) => unknown;
 }
 
 function isDefenseExport(x: unknown): x is ModuleExport {
@@ -67,6 +73,9 @@ export class ModuleDefense implements Asker {
     if (impl.stateless !== undefined && typeof impl.stateless !== 'boolean') {
       throw new InputError(`defense-module ${JSON.stringify(path)}: "stateless" must be true or false`);
     }
+    if (impl.protocol !== undefined && impl.protocol !== 1 && impl.protocol !== 2) {
+      throw new InputError(`defense-module ${JSON.stringify(path)}: "protocol" must be 1 or 2`);
+    }
     if (typeof impl.name === 'string' && /[\u0000-\u001f\u007f\u2028\u2029]/.test(impl.name)) {
       throw new InputError(`defense-module ${JSON.stringify(path)}: its name must be one line without control characters`);
     }
@@ -83,6 +92,21 @@ export class ModuleDefense implements Asker {
     return this.stateless ? 16 : 1;
   }
 
+  get protocol(): 1 | 2 {
+    return this.impl.protocol === 2 ? 2 : 1;
+  }
+
+  private readonly sessions = new Map<string, object>();
+
+  begin(session: string, scenario: Scenario, info: SessionInfo): void {
+    if (this.protocol === 2)
+      this.sessions.set(session, JSON.parse(encodeBegin(session, scenario.suite, info.prompt, info.tools)) as object);
+  }
+
+  end(session: string): void {
+    this.sessions.delete(session);
+  }
+
   async ask(a: Ask): Promise<Decision> {
     if (this.failure) throw this.failure;
     let raw: unknown;
@@ -91,7 +115,11 @@ export class ModuleDefense implements Asker {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no decision within ${this.opts.timeoutMs} ms (timeout-per-call)`)), this.opts.timeoutMs);
       });
-      raw = await Promise.race([Promise.resolve().then(() => this.impl.decide(a.call)), timeout]);
+      const decide = () =>
+        this.protocol === 2
+          ? this.impl.decide(JSON.parse(encodeRequestV2(0, a.session, a.step, a.scenario.trace)) as object, this.sessions.get(a.session))
+          : this.impl.decide(a.call);
+      raw = await Promise.race([Promise.resolve().then(decide), timeout]);
     } catch (e) {
       throw this.fail(`threw ${(e as Error)?.message ?? String(e)}`, a);
     } finally {

@@ -62,6 +62,10 @@ export class StdioChannel implements Channel {
     this.child?.stdin?.write(line + '\n');
   }
 
+  notify(line: string): void {
+    this.send(line);
+  }
+
   tail(): string {
     return this.stderrTail
       .split('\n')

@@ -79,3 +79,13 @@ export type CorpusKind = Corpus['kind'];
 export function calls(s: Scenario): Call[] {
   return s.trace.map((st) => st.call);
 }
+
+/**
+ * The user's prompt a session begins with (protocol v2). Only the paired and attack corpora know
+ * the user's request of every run (a pair's is its twin's). The ground truth and the bundled
+ * corpus have injection runs with no user task at all: sending the benign runs' prompts there
+ * would tell a defense which runs are injections, so no run gets one.
+ */
+export function sessionPrompt(corpus: Pick<Corpus, 'kind'>, s: Scenario): string | null {
+  return corpus.kind === 'paired' || corpus.kind === 'attacks' ? (s.prompt ?? null) : null;
+}

@@ -24,7 +24,7 @@ export const CorpusResultSchema = z.object({
   by_bucket: z.record(z.string(), Counts).optional(),
   by_attack_class: z.record(z.string(), Counts).optional(),
   /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
-  outcomes: z.string().regex(/^[0-6]*$/),
+  outcomes: z.string().regex(/^[0-7]*$/),
   /** The first denial of each benign task the defense broke (reasons cut at 200 characters). */
   broken: z.array(z.object({ scenario: z.string(), step: z.number().int(), tool: z.string(), reason: z.string().max(201) })).optional(),
 });
@@ -71,14 +71,16 @@ export function corpusResult(
   defense: string,
   outcomes: Uint8Array,
   broken?: readonly Denial[],
+  /** Per scenario, the confirmations a defense asked for (protocol v2's ask). */
+  asks?: Uint16Array,
 ): CorpusResult {
   const grouped = (key: (s: Corpus['scenarios'][number]) => string | undefined) =>
-    Object.fromEntries([...groupIndices(corpus.scenarios, key)].map(([k, idx]) => [k, scored(tally(defense, outcomes, idx))]));
+    Object.fromEntries([...groupIndices(corpus.scenarios, key)].map(([k, idx]) => [k, scored(tally(defense, outcomes, idx, asks))]));
   const extra = breakdowns(corpus.kind);
   return {
     corpus: corpus.name,
     version: corpus.version,
-    result: scored(tally(defense, outcomes)),
+    result: scored(tally(defense, outcomes, undefined, asks)),
     by_suite: grouped((s) => s.suite),
     ...(extra.by_bucket ? { by_bucket: grouped(extra.by_bucket) } : {}),
     ...(extra.by_attack_class ? { by_attack_class: grouped(extra.by_attack_class) } : {}),

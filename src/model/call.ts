@@ -31,10 +31,14 @@ export const CallSchema = z.object({
 });
 export type Call = z.infer<typeof CallSchema>;
 
-/** A defense's ruling on one call. */
+/**
+ * A defense's ruling on one call. `ask` (protocol v2) means the call waits for the user to confirm
+ * it: it is not allowed unattended (`allowed` is false); a confirming user lets the run go on.
+ */
 export interface Decision {
   readonly allowed: boolean;
   readonly reason: string;
+  readonly ask?: boolean | undefined;
 }
 
 /** The first call a defense denied in a scenario: what reports show for a broken benign task. */
@@ -52,6 +56,8 @@ export interface Step {
   readonly injected: boolean;
   /** The text the call returned when it ran (protocol v2's trace); undefined where a corpus records none. */
   readonly output?: string | undefined;
+  /** Indices of the earlier calls whose output the agent had read when it proposed this one; undefined: all of them. */
+  readonly read?: readonly number[] | undefined;
 }
 
 /** A tool as the agent's model is told about it (protocol v2's `begin`). */

@@ -13,6 +13,10 @@ export const ResultSchema = z.object({
   unscored: count,
   injections_halted_in_task: count,
   injections_attributable: count,
+  /** Ours, only for a defense that asked (protocol v2): benign tasks kept only with the user's confirmations. */
+  benign_confirmed: count.optional(),
+  /** Ours, likewise: confirmations asked over the benign tasks. */
+  confirmations: count.optional(),
 });
 export type Result = z.infer<typeof ResultSchema>;
 

@@ -64,7 +64,7 @@ export interface Scored {
   readonly name: string;
   readonly results: RunResults;
   /** Per corpus: the outcomes and first denials, for the report's details. */
-  readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials'>>;
+  readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials' | 'asks'>>;
   /** e.g. "2215 requests for 3479 decisions". */
   readonly stats: string;
 }
@@ -74,10 +74,10 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
   try {
     const secrets = o.secrets ?? newRunSecrets();
     const runs = new Map<string, Driven>();
-    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c.scenarios, secrets));
+    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secrets));
     const entries = corpora.map((c) => {
       const run = runs.get(c.name)!;
-      return corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials));
+      return corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks);
     });
     const results: RunResults = {
       schemaVersion: RESULTS_SCHEMA_VERSION,

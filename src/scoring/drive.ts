@@ -12,7 +12,7 @@
 //   live agent would halt. A pair's halt is attributable only if the twin's own session reached
 //   that call and allowed it.
 import { createHmac } from 'node:crypto';
-import type { Call, Decision, Denial, Scenario } from '../model/call.js';
+import type { Call, Decision, Denial, Scenario, ToolSchema } from '../model/call.js';
 import { isUnscored, judgeScenario, Outcome } from './judge.js';
 import { PCG } from './pcg.js';
 
@@ -26,10 +26,16 @@ export interface Ask {
   readonly call: Call;
 }
 
+/** What a session begins with (protocol v2): the user's prompt where the corpus gives it, the suite's tools. */
+export interface SessionInfo {
+  readonly prompt: string | null;
+  readonly tools: readonly ToolSchema[];
+}
+
 export interface Asker {
   ask(a: Ask): Promise<Decision>;
   /** Called before a session's first request and after its last (protocol v2 sends begin/end). */
-  begin?(session: string, scenario: Scenario): Promise<void> | void;
+  begin?(session: string, scenario: Scenario, info: SessionInfo): Promise<void> | void;
   end?(session: string, scenario: Scenario): Promise<void> | void;
 }
 
@@ -48,10 +54,14 @@ export interface DriveOptions {
    * otherwise one run's answer at step 2 would stand for another run's step 0, under the first run's id.)
    */
   readonly requestKey?: (s: Scenario, step: number, call: Call) => string;
+  /** What each session begins with; by default no prompt and no tools. */
+  readonly sessionInfo?: (s: Scenario) => SessionInfo;
 }
 
 export interface Driven {
   readonly outcomes: Uint8Array;
+  /** Per scenario, the confirmations the defense asked for in a benign run (protocol v2's ask). */
+  readonly asks: Uint16Array;
   /** First denial per scenario id. */
   readonly denials: ReadonlyMap<string, Denial>;
   /** Requests sent to the defense. */
@@ -97,14 +107,17 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
+const NO_SESSION_INFO = (): SessionInfo => ({ prompt: null, tools: [] });
+
 /** A twin call whose scenario never reached it counts as not allowed: the block is not attributable. */
 const NOT_REACHED: Decision = { allowed: false, reason: 'not reached in its own run' };
 
 function outcomesOf(
   scenarios: readonly Scenario[],
   decisionOf: (c: Call) => Decision | undefined,
-): Pick<Driven, 'outcomes' | 'denials' | 'needed'> {
+): Pick<Driven, 'outcomes' | 'asks' | 'denials' | 'needed'> {
   const outcomes = new Uint8Array(scenarios.length);
+  const asks = new Uint16Array(scenarios.length);
   const denials = new Map<string, Denial>();
   let needed = 0;
   scenarios.forEach((s, i) => {
@@ -112,15 +125,19 @@ function outcomesOf(
     let r = walk.next();
     while (!r.done) {
       needed++;
-      r = walk.next(decisionOf(r.value) ?? NOT_REACHED);
+      const d = decisionOf(r.value) ?? NOT_REACHED;
+      if (d.ask && s.kind === 'benign') asks[i]!++;
+      r = walk.next(d);
     }
     outcomes[i] = r.value;
     if (r.value === Outcome.Unscored) return;
-    const at = s.trace.findIndex((st) => decisionOf(st.call)?.allowed === false);
+    // The first call that stopped the run: a denial, or in an injection run an ask.
+    const stops = (d: Decision | undefined) => d !== undefined && !d.allowed && (s.kind === 'injection' || !d.ask);
+    const at = s.trace.findIndex((st) => stops(decisionOf(st.call)));
     if (at >= 0)
       denials.set(s.id, { scenario: s.id, step: at, tool: s.trace[at]!.call.tool, reason: decisionOf(s.trace[at]!.call)!.reason });
   });
-  return { outcomes, denials, needed };
+  return { outcomes, asks, denials, needed };
 }
 
 export async function drive(scenarios: readonly Scenario[], asker: Asker, opts: DriveOptions): Promise<Driven> {
@@ -169,9 +186,10 @@ async function driveStateless(
   const decisions = new Map<string, Decision>();
   // A session is begun once, before any of its requests; its requests follow in step order.
   const begun = new Map<string, Promise<void> | void>();
+  const info = opts.sessionInfo ?? NO_SESSION_INFO;
   await pool([...requests], opts.concurrency, async ([key, a]) => {
     const open = sessions.get(a.session)!;
-    if (!begun.has(a.session)) begun.set(a.session, asker.begin?.(a.session, open.scenario));
+    if (!begun.has(a.session)) begun.set(a.session, asker.begin?.(a.session, open.scenario, info(open.scenario)));
     await begun.get(a.session);
     decisions.set(key, await asker.ask(a));
     if (--open.pending === 0) await asker.end?.(a.session, open.scenario);
@@ -191,18 +209,22 @@ async function driveStateful(
   session: (s: Scenario) => string,
 ): Promise<Driven> {
   const decisions = new Map<Call, Decision>();
+  const info = opts.sessionInfo ?? NO_SESSION_INFO;
   let asked = 0;
   await pool(order, opts.concurrency, async (i) => {
     const s = scenarios[i]!;
     const id = session(s);
-    await asker.begin?.(id, s);
+    await asker.begin?.(id, s, info(s));
     for (let step = 0; step < s.trace.length; step++) {
       const call = s.trace[step]!.call;
       asked++;
       const d = await asker.ask({ scenario: s, session: id, step, call });
       decisions.set(call, d);
-      // The agent halts at the first denial: no later call of this run exists.
-      if (!d.allowed) break;
+      // The agent halts at the first denial: no later call of this run exists. After an ask the
+      // run goes on as if the user confirmed, in every run alike (a run that stopped at an ask
+      // would tell the defense it was an injection); the outcome reads an ask in an injection run
+      // as declined.
+      if (!d.allowed && !d.ask) break;
     }
     await asker.end?.(id, s);
   });
