@@ -7,11 +7,18 @@ import type { Channel, ChannelEvents } from './external.js';
 const TAIL_BYTES = 4096;
 const TAIL_LINES = 20;
 
+export const DEFAULT_GRACE_MS = 5000;
+export const DEFAULT_KILL_MS = 2000;
+
 export interface StdioOptions {
   cwd?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   /** Also copy the defense's stderr here as it arrives (the action's log). */
   echoStderr?: ((chunk: string) => void) | undefined;
+  /** After stdin ends, how long the defense may take to exit by itself before SIGTERM. Default 5 s. */
+  graceMs?: number | undefined;
+  /** After SIGTERM, how long before SIGKILL. Default 2 s. */
+  killMs?: number | undefined;
 }
 
 export class StdioChannel implements Channel {
@@ -19,6 +26,7 @@ export class StdioChannel implements Channel {
   private child: ChildProcess | undefined;
   private stderrTail = '';
   private closing = false;
+  private closed: Promise<void> | undefined;
   private exited: Promise<void> = Promise.resolve();
 
   constructor(
@@ -38,7 +46,10 @@ export class StdioChannel implements Channel {
       detached: process.platform !== 'win32',
     });
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('close', () => resolve()));
+    this.exited = new Promise((resolve) => {
+      child.once('close', () => resolve());
+      child.once('error', () => resolve());
+    });
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-TAIL_BYTES);
@@ -69,15 +80,40 @@ export class StdioChannel implements Channel {
       .join('\n');
   }
 
-  /** End stdin so a well-behaved defense exits; kill it if it lingers. */
-  async close(): Promise<void> {
-    if (this.closing || !this.child) return;
+  /**
+   * End stdin and let the defense exit by itself (flushing its logs) within the grace period; then
+   * SIGTERM its process group, and SIGKILL it if it still lingers. Every call awaits the same end.
+   */
+  close(): Promise<void> {
+    if (!this.child) return Promise.resolve();
     this.closing = true;
-    this.child.stdin?.end();
-    const timer = setTimeout(() => this.signal('SIGKILL'), 2000);
-    this.signal('SIGTERM');
-    await this.exited;
-    clearTimeout(timer);
+    return (this.closed ??= this.shutdown(this.child));
+  }
+
+  private async shutdown(child: ChildProcess): Promise<void> {
+    child.stdin?.end();
+    if (!(await this.exitWithin(this.opts.graceMs ?? DEFAULT_GRACE_MS))) {
+      this.signal('SIGTERM');
+      if (!(await this.exitWithin(this.opts.killMs ?? DEFAULT_KILL_MS))) {
+        this.signal('SIGKILL');
+        // Something outside the group may still hold the pipes open: stop waiting for them.
+        if (!(await this.exitWithin(this.opts.killMs ?? DEFAULT_KILL_MS))) {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+        }
+      }
+    }
+  }
+
+  /** True when the defense is gone (and its pipes closed) within `ms`. */
+  private async exitWithin(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    try {
+      return await Promise.race([this.exited.then(() => true as const), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private signal(sig: NodeJS.Signals): void {
