@@ -2,9 +2,11 @@
 // on as many threads as its hello advertises, so a slow defense is not queued past the gate's
 // per-call timeout, and both SDKs default to the protocol's stateless=false.
 import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDefense, scoreDefense, type OpenedDefense } from '../../src/adapters/index.js';
@@ -25,7 +27,7 @@ function script(body: string, serve: string): string {
       'import sys, threading, time',
       'sys.dont_write_bytecode = True',
       `sys.path.insert(0, ${JSON.stringify(SDK)})`,
-      'from defense_protocol import serve, hello',
+      'from defense_protocol import serve, serve_http, hello',
       body,
       serve,
       '',
@@ -115,5 +117,45 @@ describe('SDK defaults match the protocol', () => {
       child.once('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`python3 exited ${code}`))));
     });
     expect([ts, JSON.parse(py).capabilities.stateless]).toEqual([protocolDefault, protocolDefault]);
+  });
+});
+
+describe('Python SDK over HTTP', () => {
+  it('keeps connections alive and answers without a Nagle delay', async () => {
+    const path = script('def decide(call, info):\n    return True, "fine"', 'serve_http(decide, name="py-http", port=0)');
+    const child = spawn('python3', [path], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.setEncoding('utf8').on('data', (s: string) => {
+          const m = /listening on (\S+)/.exec(s);
+          if (m) resolve(m[1]!);
+        });
+        child.once('exit', (c) => reject(new Error(`server exited ${c}`)));
+      });
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const post = (id: number) =>
+        new Promise<{ reused: boolean; body: string }>((resolve, reject) => {
+          const body = request(id);
+          const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-length': Buffer.byteLength(body) } }, (res) => {
+            let text = '';
+            res.setEncoding('utf8').on('data', (c: string) => (text += c));
+            res.on('end', () => resolve({ reused: req.reusedSocket, body: text }));
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+      await post(0);
+      const t0 = performance.now();
+      const answers = [];
+      for (let id = 1; id <= 20; id++) answers.push(await post(id));
+      const ms = performance.now() - t0;
+      agent.destroy();
+      expect(answers.every((a) => a.reused)).toBe(true);
+      expect(JSON.parse(answers[19]!.body)).toEqual({ id: 20, allow: true, reason: 'fine' });
+      // Nagle's algorithm against the client's delayed ACK would cost ~40 ms a request (800 ms).
+      expect(ms).toBeLessThan(400);
+    } finally {
+      child.kill();
+    }
   });
 });
