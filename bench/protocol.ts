@@ -1,10 +1,21 @@
 // The external-defense protocol's own cost (issue 5): decisions/s through stdio for a trivial
-// defense, and the paired corpus's wall time for a 50 ms/decision defense with pipelining and
-// dedup. Prints figures; asserts nothing. Called by bench/index.ts.
+// defense, the paired corpus's wall time for a 50 ms/decision defense with pipelining and dedup,
+// the action's default corpora for a 50 ms/decision Python SDK defense as the SDK ships, and the
+// scoring process's peak memory over HTTP against stdio. Prints figures; asserts nothing. Called
+// by bench/index.ts.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ExternalDefense, openDefense, scoreDefense } from '../src/adapters/index.js';
+import { fileURLToPath } from 'node:url';
+import { ExternalDefense, openDefense, scoreDefense, type DefenseSpec } from '../src/adapters/index.js';
+import { CORPORA } from '../src/data/registry.js';
 import { CorpusStore } from '../src/data/store.js';
 import type { Scenario } from '../src/model/call.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const SELF = fileURLToPath(import.meta.url);
 
 /** A protocol v1 defense as a node -e script: allow everything after `delayMs`. */
 function defenseScript(opts: { delayMs: number; stateless: boolean; maxConcurrency: number }): string {
@@ -18,13 +29,103 @@ function defenseScript(opts: { delayMs: number; stateless: boolean; maxConcurren
   return `"${process.execPath}" -e ${JSON.stringify(script)}`;
 }
 
+/** The same trivial defense as an HTTP server (node -e): prints its URL on stdout, ends with its stdin. */
+function httpDefenseScript(maxConcurrency: number): string {
+  const hello = JSON.stringify({ protocol: 1, name: 'bench', capabilities: { stateless: false, max_concurrency: maxConcurrency } });
+  return `const s=require('http').createServer((q,r)=>{if(q.method==='GET')return r.end(${JSON.stringify(hello)});let b='';q.on('data',c=>b+=c).on('end',()=>{r.setHeader('content-type','application/json');r.end('{"id":'+JSON.parse(b).id+',"allow":true,"reason":"ok"}')})});s.listen(0,'127.0.0.1',()=>console.log('http://127.0.0.1:'+s.address().port+'/'));process.stdin.resume();process.stdin.on('end',()=>process.exit(0))`;
+}
+
 async function timed(scenarios: readonly Scenario[], opts: { delayMs: number; stateless: boolean; maxConcurrency: number }) {
-  const d = (await openDefense({ kind: 'command', command: defenseScript(opts) }, { timeoutMs: 60_000 })) as ExternalDefense;
+  return timedSpec([scenarios], { kind: 'command', command: defenseScript(opts) });
+}
+
+/** Score each scenario list in turn with one defense (one process), as the action does with its corpora. */
+async function timedSpec(lists: readonly (readonly Scenario[])[], spec: DefenseSpec, timeoutMs = 60_000) {
+  const d = (await openDefense(spec, { timeoutMs })) as ExternalDefense;
   const t0 = performance.now();
-  const run = await scoreDefense(d, scenarios);
+  let needed = 0;
+  for (const scenarios of lists) needed += (await scoreDefense(d, scenarios)).needed;
   const ms = performance.now() - t0;
   await d.close();
-  return { ms, requests: run.asked, deduplicated: run.needed - run.asked };
+  return { ms, requests: d.stats.requests, deduplicated: needed - d.stats.requests, hello: d.hello };
+}
+
+/** A Python SDK defense that sleeps `delayS` per decision; `serveArgs` are appended to serve(decide, name=...). */
+function pythonDefense(delayS: number, serveArgs = ''): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-python-'));
+  const path = join(dir, 'defense.py');
+  writeFileSync(
+    path,
+    [
+      'import sys, time',
+      'sys.dont_write_bytecode = True',
+      `sys.path.insert(0, ${JSON.stringify(join(ROOT, 'src/sdk/python'))})`,
+      'from defense_protocol import serve',
+      'def decide(call, info):',
+      `    time.sleep(${delayS})`,
+      '    return True, "ok"',
+      `serve(decide, name="bench-python"${serveArgs})`,
+      '',
+    ].join('\n'),
+  );
+  return `python3 "${path}"`;
+}
+
+/** The action's default corpora (action.yml's corpora input), in its order. */
+function defaultCorpora(): (readonly Scenario[])[] {
+  const store = new CorpusStore();
+  return [CORPORA.pairs.load(store).scenarios, CORPORA.agentdojo.load(store).scenarios];
+}
+
+interface RssFigure {
+  transport: string;
+  requests: number;
+  ms: number;
+  /** Peak RSS of the whole scoring process, and its RSS once the corpus was loaded, in MiB. */
+  peakMiB: number;
+  loadedMiB: number;
+  maxListenersWarnings: number;
+}
+
+/** In a fresh process (`--rss stdio|http`): score the attacks corpus with the trivial defense, print an RssFigure. */
+async function rssChild(transport: 'stdio' | 'http'): Promise<void> {
+  let warnings = 0;
+  process.on('warning', (w) => void (w.name === 'MaxListenersExceededWarning' && warnings++));
+  const scenarios = CORPORA.attacks.load(new CorpusStore()).scenarios;
+  const loaded = process.memoryUsage().rss;
+  let server: ChildProcess | undefined;
+  let spec: DefenseSpec;
+  if (transport === 'http') {
+    const child = spawn(process.execPath, ['-e', httpDefenseScript(16)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    server = child;
+    const url = await new Promise<string>((resolve) => child.stdout.once('data', (b: Buffer) => resolve(b.toString().trim())));
+    spec = { kind: 'url', url };
+  } else {
+    spec = { kind: 'command', command: defenseScript({ delayMs: 0, stateless: false, maxConcurrency: 16 }) };
+  }
+  const r = await timedSpec([scenarios], spec);
+  server?.stdin?.end();
+  const figure: RssFigure = {
+    transport,
+    requests: r.requests,
+    ms: r.ms,
+    peakMiB: process.resourceUsage().maxRSS / 1024,
+    loadedMiB: loaded / 1024 / 1024,
+    maxListenersWarnings: warnings,
+  };
+  console.log(JSON.stringify(figure));
+}
+
+/** Median-peak run of `runs` fresh processes per transport, with the range of the peaks. */
+function rssFigure(transport: 'stdio' | 'http', runs = 5): RssFigure & { minMiB: number; maxMiB: number } {
+  const figures: RssFigure[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', SELF, '--rss', transport], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`rss ${transport} exited ${r.status}: ${r.stderr}`);
+    figures.push(JSON.parse(r.stdout.trim().split('\n').at(-1)!) as RssFigure);
+  }
+  figures.sort((a, b) => a.peakMiB - b.peakMiB);
+  return { ...figures[Math.floor(figures.length / 2)]!, minMiB: figures[0]!.peakMiB, maxMiB: figures.at(-1)!.peakMiB };
 }
 
 const fmt = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
@@ -47,7 +148,41 @@ export async function benchProtocol(): Promise<void> {
     `  50 ms/decision defense, stateless (dedup), 64 in flight: ${fmt(slow.ms)} wall; ${slow.requests} requests for ${asked} decisions ` +
       `(${slow.deduplicated} deduplicated); one at a time without dedup would take ~${fmt(asked * 50)}`,
   );
+
+  if (spawnSync('python3', ['--version']).status !== 0) {
+    console.log('  (python3 not found: Python SDK figures skipped)');
+  } else {
+    const corpora = defaultCorpora();
+    const label = `pairs then agentdojo (${corpora.map((c) => c.length).join(' + ')} scenarios), one defense process`;
+    console.log(`\nprotocol v1 (stdio), the action's default corpora: ${label}:`);
+    // The per-call timeout is the action's default: a defense that queues requests inside itself fails here.
+    const sdk = await timedSpec(corpora, { kind: 'command', command: pythonDefense(0.05) }, 10_000);
+    const caps = sdk.hello.capabilities;
+    console.log(
+      `  50 ms/decision Python SDK defense, its defaults (stateless ${caps.stateless}, max_concurrency ${caps.max_concurrency}): ${fmt(sdk.ms)} wall; ` +
+        `${sdk.requests} requests (floor ${fmt((sdk.requests * 50) / caps.max_concurrency)} = requests × 50 ms / ${caps.max_concurrency})`,
+    );
+    const pure = await timedSpec(corpora, { kind: 'command', command: pythonDefense(0.05, ', stateless=True') }, 10_000);
+    console.log(
+      `  the same with stateless=True (dedup): ${fmt(pure.ms)} wall; ${pure.requests} requests, ${pure.deduplicated} deduplicated`,
+    );
+  }
+
+  console.log('\npeak RSS of scoring the attacks corpus, trivial defense, 16 in flight, no dedup (fresh process each, median of 5):');
+  const stdio = rssFigure('stdio');
+  const http = rssFigure('http');
+  for (const f of [stdio, http]) {
+    console.log(
+      `  ${f.transport.padEnd(5)} ${f.peakMiB.toFixed(0)} MiB peak (range ${f.minMiB.toFixed(0)}-${f.maxMiB.toFixed(0)}; ${f.loadedMiB.toFixed(0)} MiB with the corpus loaded); ` +
+        `${f.requests} requests in ${fmt(f.ms)}; ${f.maxListenersWarnings} MaxListenersExceededWarning`,
+    );
+  }
+  console.log(`  http / stdio: ${(http.peakMiB / stdio.peakMiB).toFixed(2)}×`);
 }
 
-// Run directly: tsx bench/protocol.ts
-if (import.meta.url === `file://${process.argv[1]}`) await benchProtocol();
+// Run directly: tsx bench/protocol.ts (or, for one memory figure in a fresh process, --rss stdio|http)
+if (process.argv[1] === SELF) {
+  const i = process.argv.indexOf('--rss');
+  if (i > 0) await rssChild(process.argv[i + 1] === 'http' ? 'http' : 'stdio');
+  else await benchProtocol();
+}

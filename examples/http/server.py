@@ -35,4 +35,5 @@ def decide(call, info):
 
 if __name__ == "__main__":
     port = int(sys.argv[1]) if len(sys.argv) > 1 else int(os.environ.get("PORT", "8080"))
-    serve_http(decide, name="example-http-destination", port=port)
+    # decide is a pure function of the call, so the gate may ask each distinct call once.
+    serve_http(decide, name="example-http-destination", port=port, stateless=True)

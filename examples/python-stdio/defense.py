@@ -29,4 +29,5 @@ def decide(call, info):
 
 
 if __name__ == "__main__":
-    serve(decide, name="example-python-provenance")
+    # decide is a pure function of the call, so the gate may ask each distinct call once.
+    serve(decide, name="example-python-provenance", stateless=True)

@@ -1,54 +1,86 @@
-// Protocol v1 over HTTP: `GET <url>` answers the hello, `POST <url>` takes one request and answers
-// its reply, both as JSON. Requests are pipelined by keeping up to max_concurrency in flight.
+// The protocol over HTTP: `GET <url>` answers the hello, `POST <url>` takes one request and answers
+// its reply, both as JSON; v2's begin and end are POSTed too, and any 2xx answers them. Requests
+// are pipelined by keeping up to max_concurrency in flight.
+//
+// node:http with a keep-alive Agent rather than fetch: on the attacks corpus (16,039 requests)
+// fetch held twice the memory of the same run over stdio, and every request has its own abort
+// signal here, so nothing accumulates listeners on a shared one.
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Channel, ChannelEvents } from './external.js';
-import { excerpt } from './protocol.js';
+import { excerpt, MAX_CONCURRENCY_LIMIT } from './protocol.js';
 
 export class HttpChannel implements Channel {
   readonly label: string;
   private events: ChannelEvents | undefined;
-  private readonly abort = new AbortController();
+  private readonly target: URL;
+  private readonly agent: HttpAgent;
+  private readonly request: typeof httpRequest;
+  /** One controller per request in flight: close() aborts them all, and none outlives its request. */
+  private readonly inFlight = new Set<AbortController>();
+  private closed = false;
 
-  constructor(private readonly url: string) {
+  constructor(url: string) {
     this.label = `url ${url}`;
+    this.target = new URL(url);
+    const https = this.target.protocol === 'https:';
+    // The gate never has more requests in flight than the protocol allows a defense to accept.
+    const agentOptions = { keepAlive: true, maxSockets: MAX_CONCURRENCY_LIMIT };
+    this.agent = https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+    this.request = https ? httpsRequest : httpRequest;
   }
 
   open(events: ChannelEvents): void {
     this.events = events;
-    void this.exchange(undefined, { method: 'GET', headers: { accept: 'application/json' } });
-  }
-
-  /** Protocol v2's begin and end: POSTed like a request; any 2xx answers them, its body is ignored. */
-  notify(line: string): void {
-    void this.exchange(
-      undefined,
-      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: line },
-      false,
-    );
+    this.exchange(undefined, 'GET');
   }
 
   send(line: string): void {
     // The first "id" of a request line is its own (v1: {"id":…}; v2: {"type":"request","id":…}).
     const id = Number(/"id":(\d+)/.exec(line)?.[1]);
-    void this.exchange(id, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: line });
+    this.exchange(id, 'POST', line);
   }
 
-  private async exchange(id: number | undefined, init: RequestInit, reply = true): Promise<void> {
-    const what = id === undefined ? (reply ? 'the hello request' : `the message ${excerpt(String(init.body), 40)}`) : `request ${id}`;
-    let res: Response;
-    let body: string;
-    try {
-      res = await fetch(this.url, { ...init, signal: this.abort.signal });
-      body = await res.text();
-    } catch (e) {
-      if (this.abort.signal.aborted) return;
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      return this.events?.closed(`could not be reached for ${what}: ${cause?.code ?? cause?.message ?? (e as Error).message}`, id);
+  /** Protocol v2's begin and end: POSTed like a request; any 2xx answers them, and the body is ignored. */
+  notify(line: string): void {
+    this.exchange(undefined, 'POST', line, false);
+  }
+
+  private exchange(id: number | undefined, method: 'GET' | 'POST', body?: string, reply = true): void {
+    if (this.closed) return;
+    const what = id === undefined ? (reply ? 'the hello request' : `the message ${excerpt(body ?? '', 40)}`) : `request ${id}`;
+    const abort = new AbortController();
+    this.inFlight.add(abort);
+    let settled = false;
+    const settle = (act: () => void): void => {
+      if (settled) return;
+      settled = true;
+      this.inFlight.delete(abort);
+      if (!this.closed) act();
+    };
+    const unreachable = (e: Error): void =>
+      settle(() => this.events?.closed(`could not be reached for ${what}: ${(e as NodeJS.ErrnoException).code ?? e.message}`, id));
+    const headers: Record<string, string | number> = { accept: 'application/json' };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(body);
     }
-    if (this.abort.signal.aborted) return;
-    if (!res.ok) {
-      return this.events?.closed(`answered HTTP ${res.status} to ${what}: ${excerpt(body)}`, id);
-    }
-    if (reply) this.events?.line(body.replace(/\r?\n/g, ' '));
+    const options: RequestOptions = { method, headers, agent: this.agent, signal: abort.signal };
+    const req = this.request(this.target, options, (res: IncomingMessage) => {
+      res.setEncoding('utf8');
+      let text = '';
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('error', unreachable);
+      res.on('end', () =>
+        settle(() => {
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status > 299) return this.events?.closed(`answered HTTP ${status} to ${what}: ${excerpt(text)}`, id);
+          if (reply) this.events?.line(text.replace(/\r?\n/g, ' '));
+        }),
+      );
+    });
+    req.on('error', unreachable);
+    req.end(body);
   }
 
   tail(): undefined {
@@ -56,7 +88,10 @@ export class HttpChannel implements Channel {
   }
 
   close(): Promise<void> {
-    this.abort.abort();
+    this.closed = true;
+    for (const abort of this.inFlight) abort.abort();
+    this.inFlight.clear();
+    this.agent.destroy();
     return Promise.resolve();
   }
 }

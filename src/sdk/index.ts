@@ -33,9 +33,13 @@ export interface Decision {
 
 export interface DefenseDefinition {
   name: string;
-  /** True when decide is a pure function of the call: identical calls are then asked once. Default true. */
+  /**
+   * A promise the author makes: decide is a pure function of the call (tool, args, dest, context),
+   * so the gate may ask each distinct call once and reuse the answer. Default false, as in the
+   * protocol: a defense that keeps state across calls or reads `info` must leave it false.
+   */
   stateless?: boolean;
-  /** Requests accepted in flight at once. Default 16. */
+  /** Requests accepted in flight at once; decide may run on that many at a time. Default 16. */
   maxConcurrency?: number;
   decide(call: DefenseCall, info: CallInfo): Decision | Promise<Decision>;
 }
@@ -97,7 +101,7 @@ export function defineDefense(def: DefenseDefinition): DefinedDefense {
   const hello: Hello = {
     protocol: PROTOCOL_VERSION,
     name: def.name,
-    capabilities: { stateless: def.stateless ?? true, max_concurrency: def.maxConcurrency ?? 16 },
+    capabilities: { stateless: def.stateless ?? false, max_concurrency: def.maxConcurrency ?? 16 },
   };
   const decide = async (call: DefenseCall, info: CallInfo = { scenario: '', step: -1 }): Promise<Required<Decision>> => {
     const v = await def.decide(call, info);

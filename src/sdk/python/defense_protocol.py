@@ -13,6 +13,19 @@ Copy this file next to your defense, then:
 
 `serve_http(decide, name=..., port=8080)` speaks the same messages over HTTP instead.
 Anything you print must go to stderr: stdout carries the protocol.
+
+Two capabilities go into the hello, with the protocol's meaning (docs/protocol.md):
+
+- `max_concurrency` (default 16): how many requests the gate may send before reading replies, and
+  exactly how many threads decide them. `decide` is therefore called from up to that many threads
+  at once; pass `max_concurrency=1` when it is not thread-safe (one decision at a time, in order).
+- `stateless` (default False, as in the protocol): pass `stateless=True` only when every decision
+  is a pure function of the call (tool, args, dest, context) — a promise you make, which lets the
+  gate ask each distinct call once and reuse the answer. A defense that keeps state across calls
+  or looks at `info` must leave it False.
+
+When stdin ends, `serve` finishes the decisions in flight and returns; let your program exit then.
+The gate waits a few seconds for that before it terminates the defense.
 """
 
 import json
@@ -22,9 +35,15 @@ from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PROTOCOL_VERSION = 1
+DEFAULT_MAX_CONCURRENCY = 16
+MAX_CONCURRENCY_LIMIT = 256
 
 
-def hello(name, stateless=True, max_concurrency=16):
+def hello(name, stateless=False, max_concurrency=DEFAULT_MAX_CONCURRENCY):
+    if not isinstance(stateless, bool):
+        raise TypeError("stateless must be True or False")
+    if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int) or not 1 <= max_concurrency <= MAX_CONCURRENCY_LIMIT:
+        raise ValueError(f"max_concurrency must be an integer from 1 to {MAX_CONCURRENCY_LIMIT}, not {max_concurrency!r}")
     return {
         "protocol": PROTOCOL_VERSION,
         "name": name,
@@ -45,13 +64,27 @@ def answer(decide, request):
     return {"id": request["id"], "allow": allow, "reason": str(reason)}
 
 
-def serve(decide, name, stateless=True, max_concurrency=16, threads=1, stdin=None, stdout=None):
+def serve(decide, name, stateless=False, max_concurrency=DEFAULT_MAX_CONCURRENCY, stdin=None, stdout=None, threads=None):
     """Speak the protocol on stdin/stdout until stdin ends.
 
-    With threads > 1, requests are decided in a thread pool and replies go out as they complete
-    (out of order, which the protocol allows). An exception in decide ends the process with
-    exit code 1 and the traceback on stderr, which the gate reports.
+    Requests are decided by `max_concurrency` threads, the number the hello advertises, and
+    replies go out as they complete (out of order, which the protocol allows). With
+    max_concurrency=1 they are decided one at a time, in order. An exception in decide ends the
+    process with exit code 1 and the traceback on stderr, which the gate reports.
+
+    `threads` is a deprecated alias of max_concurrency (it used to size the pool apart from what
+    the hello advertised, so requests queued inside the defense); when given, the smaller of the
+    two is used, so decide never runs on more threads than the author allowed.
     """
+    if threads is not None:
+        max_concurrency = min(max_concurrency, threads)
+        print(
+            f"defense_protocol: serve(threads=...) is deprecated; using max_concurrency={max_concurrency} "
+            "(the number of threads is the concurrency the hello advertises)",
+            file=sys.stderr,
+            flush=True,
+        )
+    greeting = hello(name, stateless, max_concurrency)
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     lock = threading.Lock()
@@ -73,8 +106,10 @@ def serve(decide, name, stateless=True, max_concurrency=16, threads=1, stdin=Non
 
             os._exit(1)
 
-    write(hello(name, stateless, max_concurrency))
-    pool = ThreadPoolExecutor(max_workers=threads) if threads > 1 else None
+    write(greeting)
+    # The gate never has more than max_concurrency requests in flight, so every request it sent
+    # has a thread to decide it: none waits in this pool's queue while the per-call timeout runs.
+    pool = ThreadPoolExecutor(max_workers=max_concurrency) if max_concurrency > 1 else None
     for line in stdin:
         if not line.strip():
             continue
@@ -86,11 +121,22 @@ def serve(decide, name, stateless=True, max_concurrency=16, threads=1, stdin=Non
         pool.shutdown(wait=True)
 
 
-def serve_http(decide, name, port=8080, host="127.0.0.1", stateless=True, max_concurrency=16):
-    """GET answers the hello, POST one request with its reply. Blocks forever."""
+def serve_http(decide, name, port=8080, host="127.0.0.1", stateless=False, max_concurrency=DEFAULT_MAX_CONCURRENCY):
+    """GET answers the hello, POST one request with its reply. Blocks forever.
+
+    Each connection is served on its own thread, so decide may run on up to max_concurrency
+    threads at once (the gate keeps no more requests than that in flight).
+    """
     greeting = json.dumps(hello(name, stateless, max_concurrency)).encode()
 
     class Handler(BaseHTTPRequestHandler):
+        # Keep-alive: the gate reuses one connection per request in flight instead of opening one
+        # per request (every response carries its content-length, as HTTP/1.1 requires).
+        protocol_version = "HTTP/1.1"
+        # Headers and body are separate writes: without TCP_NODELAY, Nagle's algorithm holds the
+        # body back until the client's delayed ACK (~40 ms a request on a kept-alive connection).
+        disable_nagle_algorithm = True
+
         def _send(self, status, body):
             self.send_response(status)
             self.send_header("content-type", "application/json")
