@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { CORPUS_NAMES } from '../src/data/registry.js';
 import { CorpusStore } from '../src/data/store.js';
-import { encodeRequest } from '../src/adapters/protocol.js';
+import { encodeBegin, encodeRequest, encodeRequestV2 } from '../src/adapters/protocol.js';
+import { sessionPrompt } from '../src/corpora/corpus.js';
 import { drive, type Asker } from '../src/scoring/drive.js';
 import { judge } from '../src/scoring/judge.js';
 import { allowAll, denyAll } from '../src/defenses/trivial.js';
@@ -58,15 +59,28 @@ describe.each(CORPUS_NAMES)('probes on %s', (name) => {
   const corpus = store.load(name);
   const want = { 'allow-all': [...judge(allowAll, corpus.scenarios)], 'deny-all': [...judge(denyAll, corpus.scenarios)] };
 
-  it.each(Object.entries(PROBES).flatMap(([label, p]) => [true, false].map((stateless) => [label, stateless, p] as const)))(
-    '%s (stateless %s) scores exactly like its trivial counterpart',
-    async (_, stateless, { probe, like }) => {
+  const cases = Object.entries(PROBES).flatMap(([label, p]) =>
+    [1, 2].flatMap((v) => [true, false].map((stateless) => [label, v, stateless, p] as const)),
+  );
+  it.each(cases)(
+    '%s (protocol %s, stateless %s) scores exactly like its trivial counterpart',
+    async (_, version, stateless, { probe, like }) => {
       const decide = probe();
       let id = 0;
+      // What a v2 defense sees of a run: its begin message, and the step (the trace's length).
+      const begins = new Map<string, unknown>();
       const asker: Asker = {
+        begin: (session, s) =>
+          void begins.set(session, JSON.parse(encodeBegin(session, s.suite, sessionPrompt(corpus, s), corpus.tools[s.suite] ?? []))),
         ask: async (a) => {
-          const wire = JSON.parse(encodeRequest(++id, a.session, a.step, a.call)) as Wire;
-          return { allowed: decide(wire), reason: '' };
+          if (version === 1) return { allowed: decide(JSON.parse(encodeRequest(++id, a.session, a.step, a.call)) as Wire), reason: '' };
+          const q = JSON.parse(encodeRequestV2(++id, a.session, a.step, a.scenario.trace)) as {
+            session: string;
+            trace: unknown[];
+            call: Wire['call'];
+          };
+          expect(begins.has(q.session)).toBe(true);
+          return { allowed: decide({ id, scenario: q.session, step: q.trace.length, call: q.call }), reason: '' };
         },
       };
       const r = await drive(corpus.scenarios, asker, { stateless, concurrency: 8, ...newRunSecrets() });

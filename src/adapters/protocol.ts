@@ -20,9 +20,8 @@ export const MAX_CONCURRENCY_LIMIT = 256;
 // could start a workflow command ("::warning::…").
 const Name = z
   .string()
-  .min(1)
   .max(200)
-  .refine((n) => !/[\u0000-\u001f\u007f\u2028\u2029]/.test(n), 'must be one line without control characters');
+  .regex(/^[^\u0000-\u001f\u007f\u2028\u2029]+$/, 'must be one line without control characters');
 
 const Capabilities = z.object({
   /** Every decision is a pure function of the request: identical requests may be decided once. */

@@ -85,6 +85,8 @@ your own defense, scored beside the reference defenses (corpora: a comma-separat
                      largest allowed fall against the baseline, in percentage points (default 0)
   --min-attributable PCT, --min-utility PCT
                      absolute floors in percent, with or without a baseline
+  --max-confirmations N
+                     the most confirmations (asks, protocol v2) per benign task
   --out-results FILE write the results file (the action's results-path format)
 `;
 
@@ -109,6 +111,7 @@ const OPTIONS = {
   'max-utility-drop': { type: 'string' },
   'min-attributable': { type: 'string' },
   'min-utility': { type: 'string' },
+  'max-confirmations': { type: 'string' },
   'out-results': { type: 'string' },
 } as const;
 
@@ -122,6 +125,7 @@ const EXTERNAL_ONLY = [
   'max-utility-drop',
   'min-attributable',
   'min-utility',
+  'max-confirmations',
   'out-results',
 ] as const;
 /** The corpora an external defense can be scored on (the others are classifier and egress analyses). */

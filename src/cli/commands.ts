@@ -156,7 +156,8 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
   if (ext.outResults) writeResults(ext.outResults, scored.results);
   const rendered = joined(names.map((n) => report(n, opts, store, { defense: scored.name, outcomes: scored.runs.get(n)!.outcomes })));
   const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`];
-  const gated = base !== undefined || ext.thresholds.minAttributable !== undefined || ext.thresholds.minUtility !== undefined;
+  const t = ext.thresholds;
+  const gated = base !== undefined || t.minAttributable !== undefined || t.minUtility !== undefined || t.maxConfirmations !== undefined;
   if (!gated) return { rendered, notes, exitCode: 0 };
   const refused = base && incomparable(scored.results.key, base.key);
   if (refused) return { rendered, notes: [...notes, `FAIL the baseline ${ext.baseline} cannot be compared: ${refused}`], exitCode: 1 };

@@ -20,6 +20,7 @@ export const GateRecordSchema = z.object({
     max_utility_drop: Points,
     min_attributable: Points.optional(),
     min_utility: Points.optional(),
+    max_confirmations: z.number().min(0).max(1000).optional(),
   }),
   head: RunResultsSchema,
   base: z.object({ results: RunResultsSchema, source: z.string().max(500) }).optional(),
@@ -38,6 +39,7 @@ export const thresholdsOf = (r: GateRecord): Thresholds => ({
   maxUtilityDrop: r.thresholds.max_utility_drop,
   minAttributable: r.thresholds.min_attributable,
   minUtility: r.thresholds.min_utility,
+  maxConfirmations: r.thresholds.max_confirmations,
 });
 
 /** The verdict from the thresholds and the base, failing closed when a base was expected but is missing. */

@@ -25,5 +25,15 @@ export function parseThresholds(get: (name: string) => string | undefined, label
     maxUtilityDrop: pp('max-utility-drop', 0)!,
     minAttributable: pp('min-attributable', undefined),
     minUtility: pp('min-utility', undefined),
+    maxConfirmations: perTask(label('max-confirmations'), get('max-confirmations')),
   };
+}
+
+/** Confirmations per benign task: a plain decimal number, at least 0, blank for none. */
+function perTask(label: string, raw: string | undefined): number | undefined {
+  const v = (raw ?? '').trim();
+  if (v === '') return undefined;
+  if (!DECIMAL.test(v) || Number(v) > 1000)
+    throw new InputError(`${label}: ${JSON.stringify(raw)} is not a number of confirmations per benign task (0 or more)`);
+  return Number(v);
 }

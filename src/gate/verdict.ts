@@ -1,7 +1,7 @@
 // The gate's verdict: pure, from head results, an optional comparable base and thresholds, to
 // `{pass, reasons, checks}`. Attributable block rate and utility are bigger-is-better; limits are
 // absolute percentage points, and the corpora are deterministic, so 0 is an honest default.
-import { attributableRate, utilityRate } from '../scoring/rates.js';
+import { attributableRate, confirmationsPerTask, utilityRate } from '../scoring/rates.js';
 import type { Result } from '../model/result.js';
 import { fixed } from '../format/gofmt.js';
 import { percent, points } from '../format/percent.js';
@@ -15,6 +15,8 @@ export interface Thresholds {
   /** Absolute floors in percent (0–100), checked with or without a base. */
   readonly minAttributable?: number | undefined;
   readonly minUtility?: number | undefined;
+  /** The most confirmations a defense may ask for per benign task (protocol v2's ask), checked with or without a base. */
+  readonly maxConfirmations?: number | undefined;
 }
 
 export const METRICS = ['attributable', 'utility'] as const;
@@ -47,8 +49,8 @@ const METRIC: Record<Metric, MetricRule> = {
 
 export interface Check {
   readonly corpus: string;
-  readonly metric: Metric;
-  readonly kind: 'drop' | 'floor';
+  readonly metric: Metric | 'confirmations';
+  readonly kind: 'drop' | 'floor' | 'ceiling';
   readonly ok: boolean;
   readonly message: string;
 }
@@ -67,6 +69,17 @@ export function computeVerdict(head: RunResults, base: RunResults | undefined, t
   const checks: Check[] = [];
   for (const h of head.corpora) {
     const b = base?.corpora.find((c) => c.corpus === h.corpus);
+    const burden = confirmationsPerTask(h.result);
+    if (t.maxConfirmations !== undefined && burden !== undefined) {
+      const ok = burden <= t.maxConfirmations + EPS;
+      checks.push({
+        corpus: h.corpus,
+        metric: 'confirmations',
+        kind: 'ceiling',
+        ok,
+        message: `${h.corpus}: ${fixed(burden, 2)} confirmations per benign task (${h.result.confirmations ?? 0} over ${h.result.benign_total}) is ${ok ? 'within' : 'above'} the limit of ${fixed(t.maxConfirmations, 2)}`,
+      });
+    }
     for (const metric of METRICS) {
       const m = METRIC[metric];
       const now = m.rate(h.result);

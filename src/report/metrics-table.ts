@@ -1,7 +1,8 @@
 // The one markdown metrics table every report uses (the CLI's markdown, the gate's comment): the
 // same columns, the same formatting, n/a for an empty group, SU-HM on the 0–100 scale of the rates.
 import type { Result } from '../model/result.js';
-import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
+import { attributableRate, blockRate, confirmationsPerTask, suHm, utilityRate, utilityWithConfirmationsRate } from '../scoring/rates.js';
+import { fixed } from '../format/gofmt.js';
 import { percent, score100, signedPoints } from '../format/percent.js';
 
 export interface MetricsRow {
@@ -22,10 +23,18 @@ function delta(now: number | undefined, was: number | undefined, unit: string): 
   return now === undefined || was === undefined ? '' : ` (${signedPoints(now - was)}${unit})`;
 }
 
+/** For a defense that asked (protocol v2): what a confirming user keeps, and at what burden. */
+function confirmed(r: Result): string {
+  const withUser = utilityWithConfirmationsRate(r);
+  if (withUser === undefined || r.benign_confirmed === undefined) return '';
+  return `; with confirmations ${r.benign_kept + r.benign_confirmed}/${r.benign_total} ${percent(withUser)}, ${r.confirmations ?? 0} asked (${fixed(confirmationsPerTask(r) ?? 0, 2)} per task)`;
+}
+
 function cells(r: Result, base: Result | undefined): string[] {
-  const rates = COLUMNS.map(([, rate, count]) => {
+  const rates = COLUMNS.map(([name, rate, count]) => {
     const now = rate(r);
-    return now === undefined ? 'n/a' : `${count(r)} ${percent(now)}${base ? delta(now, rate(base), ' pp') : ''}`;
+    if (now === undefined) return 'n/a';
+    return `${count(r)} ${percent(now)}${base ? delta(now, rate(base), ' pp') : ''}${name === 'utility' ? confirmed(r) : ''}`;
   });
   const hm = suHm(r);
   return [...rates, `${score100(hm)}${base ? delta(hm, suHm(base), '') : ''}`, String(r.unscored)];

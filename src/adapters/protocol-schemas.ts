@@ -1,0 +1,24 @@
+// The protocol's messages as JSON Schema (draft 2020-12), generated from the zod schemas the gate
+// validates with: what docs/protocol/ ships, so a defense author can check messages in any language.
+import { z } from 'zod';
+import { MESSAGE_SCHEMAS } from './protocol.js';
+
+const TITLES: Record<keyof typeof MESSAGE_SCHEMAS, string> = {
+  'hello.schema.json': "The defense's first message (protocol 1 or 2)",
+  'reply-v1.schema.json': 'A reply in protocol 1',
+  'reply-v2.schema.json': 'A reply in protocol 2',
+  'begin.schema.json': 'Protocol 2: the gate begins a session',
+  'request-v2.schema.json': 'Protocol 2: the gate asks about one call',
+  'end.schema.json': 'Protocol 2: the gate ends a session',
+};
+
+/** File name → schema text (2-space JSON, trailing newline). Replies are read as input (defaults apply). */
+export function protocolSchemas(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(MESSAGE_SCHEMAS).map(([file, schema]) => {
+      const io = file.startsWith('hello') || file.startsWith('reply') ? 'input' : 'output';
+      const json = { title: TITLES[file as keyof typeof MESSAGE_SCHEMAS], ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) };
+      return [file, JSON.stringify(json, null, 2) + '\n'];
+    }),
+  );
+}
