@@ -20,9 +20,11 @@ interface Wire {
   call: { tool: string };
 }
 type Probe = () => (w: Wire) => boolean;
+/** What a probe must score like: a trivial defense, or (stateless) a pure rule on the step. */
+type Like = 'allow-all' | 'deny-all' | 'deny steps after the first';
 
 /** Each probe returns a fresh decide function (allow = true) with its own memory of what it saw. */
-const PROBES: Record<string, { probe: Probe; like: 'allow-all' | 'deny-all' }> = {
+const PROBES: Record<string, { probe: Probe; like: Like | ((stateless: boolean) => Like) }> = {
   // The first release's leak: the scenario id named the injection task.
   'deny ids that name an injection': { probe: () => (w) => !/injection|user_task|:/.test(w.scenario), like: 'allow-all' },
   // A re-decided twin call used to carry "(benign twin)" or the twin's own id.
@@ -40,6 +42,32 @@ const PROBES: Record<string, { probe: Probe; like: 'allow-all' | 'deny-all' }> =
     like: 'deny-all',
   },
   'deny the first call of every run': { probe: () => (w) => w.step !== 0, like: 'deny-all' },
+  // Stateless requests are asked once: an injected run shares its twin's first calls, so grouped by
+  // run, its session would start late. Each stateless request is a session of its own instead, so
+  // this reduces to a rule on the step alone.
+  'deny runs whose first request is not their first call': {
+    probe: () => {
+      const late = new Map<string, boolean>();
+      return (w) => {
+        if (!late.has(w.scenario)) late.set(w.scenario, w.step > 0);
+        return !late.get(w.scenario);
+      };
+    },
+    like: (stateless) => (stateless ? 'deny steps after the first' : 'allow-all'),
+  },
+  // Arrival order of a stateless defense's requests: a step that does not follow the previous
+  // request's step in the same session would mark a run whose prefix was asked elsewhere.
+  'deny a call whose session was not asked the step before': {
+    probe: () => {
+      const last = new Map<string, number>();
+      return (w) => {
+        const ok = w.step === 0 || last.get(w.scenario) === w.step - 1;
+        last.set(w.scenario, w.step);
+        return ok;
+      };
+    },
+    like: (stateless) => (stateless ? 'deny steps after the first' : 'allow-all'),
+  },
   // Arrival order: runs are interleaved at random, so "the first run seen" is no particular one.
   'allow only runs seen after 100 others, from their second call on': {
     probe: () => {
@@ -55,9 +83,20 @@ const PROBES: Record<string, { probe: Probe; like: 'allow-all' | 'deny-all' }> =
 
 const store = new CorpusStore();
 
-describe.each(CORPUS_NAMES)('probes on %s', (name) => {
+describe.each(CORPUS_NAMES)('probes on %s', async (name) => {
   const corpus = store.load(name);
-  const want = { 'allow-all': [...judge(allowAll, corpus.scenarios)], 'deny-all': [...judge(denyAll, corpus.scenarios)] };
+  // A pure rule on the step (not expressible as an in-process Defense, which sees only the call),
+  // driven as a stateless defense: what "decides from the step alone" scores.
+  const laterSteps = await drive(
+    corpus.scenarios,
+    { ask: async (a) => ({ allowed: a.step === 0, reason: '' }) },
+    { stateless: true, concurrency: 8, ...newRunSecrets() },
+  );
+  const want: Record<Like, number[]> = {
+    'allow-all': [...judge(allowAll, corpus.scenarios)],
+    'deny-all': [...judge(denyAll, corpus.scenarios)],
+    'deny steps after the first': [...laterSteps.outcomes],
+  };
 
   const cases = Object.entries(PROBES).flatMap(([label, p]) =>
     [1, 2].flatMap((v) => [true, false].map((stateless) => [label, v, stateless, p] as const)),
@@ -84,7 +123,7 @@ describe.each(CORPUS_NAMES)('probes on %s', (name) => {
         },
       };
       const r = await drive(corpus.scenarios, asker, { stateless, concurrency: 8, ...newRunSecrets() });
-      expect([...r.outcomes]).toEqual(want[like]);
+      expect([...r.outcomes]).toEqual(want[typeof like === 'function' ? like(stateless) : like]);
     },
   );
 });

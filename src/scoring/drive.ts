@@ -7,7 +7,10 @@
 // Two modes, from the defense's own declaration:
 // - stateless: every distinct request of every scenario is asked once, whether or not an earlier
 //   call of its scenario was denied, and outcomes are computed afterwards. A pure defense gets
-//   exactly the outcomes of the in-process judge (`judge`), twin re-decisions included.
+//   exactly the outcomes of the in-process judge (`judge`), twin re-decisions included. Each
+//   request is a session of its own and the requests come in a random order of their own: grouped
+//   by run, a run whose first calls were asked under another run's id (an injected run shares its
+//   twin's prefix) would show as a session starting late, and that says "injection".
 // - stateful: one session per scenario, its calls in order, stopping at the first denial, as a
 //   live agent would halt. A pair's halt is attributable only if the twin's own session reached
 //   that call and allowed it.
@@ -19,7 +22,7 @@ import { PCG } from './pcg.js';
 /** One call as the defense is asked about it. */
 export interface Ask {
   readonly scenario: Scenario;
-  /** Opaque, per run: equal for the calls of one scenario run and nothing else. */
+  /** Opaque, per gate run: equal for the calls of one scenario run (stateful) or one request (stateless), nothing else. */
   readonly session: string;
   /** Index of the call in the scenario's trace. */
   readonly step: number;
@@ -143,56 +146,37 @@ function outcomesOf(
 export async function drive(scenarios: readonly Scenario[], asker: Asker, opts: DriveOptions): Promise<Driven> {
   const order = shuffledOrder(scenarios.length, opts.orderSeed).filter((i) => !isUnscored(scenarios[i]!));
   const session = (s: Scenario): string => sessionId(opts.secret, s.id);
-  return opts.stateless ? driveStateless(scenarios, order, asker, opts, session) : driveStateful(scenarios, order, asker, opts, session);
+  return opts.stateless ? driveStateless(scenarios, order, asker, opts) : driveStateful(scenarios, order, asker, opts, session);
 }
 
-async function driveStateless(
-  scenarios: readonly Scenario[],
-  order: readonly number[],
-  asker: Asker,
-  opts: DriveOptions,
-  session: (s: Scenario) => string,
-): Promise<Driven> {
+async function driveStateless(scenarios: readonly Scenario[], order: readonly number[], asker: Asker, opts: DriveOptions): Promise<Driven> {
   const keyOf = opts.requestKey ?? callKey;
   const keyOfCall = new Map<Call, string>();
   const requests = new Map<string, Ask>();
-  const sessions = new Map<string, { scenario: Scenario; pending: number }>();
-  const add = (s: Scenario, step: number, call: Call, id: string): void => {
+  const add = (s: Scenario, step: number, call: Call): void => {
     const key = keyOf(s, step, call);
     keyOfCall.set(call, key);
-    if (requests.has(key)) return;
-    requests.set(key, { scenario: s, session: id, step, call });
-    const open = sessions.get(id);
-    if (open) open.pending++;
-    else sessions.set(id, { scenario: s, pending: 1 });
+    if (!requests.has(key)) requests.set(key, { scenario: s, session: sessionId(opts.secret, key), step, call });
   };
   for (const i of order) {
     const s = scenarios[i]!;
-    s.trace.forEach((st, step) => add(s, step, st.call, session(s)));
+    s.trace.forEach((st, step) => add(s, step, st.call));
   }
   // A twin that is not itself one of the scenarios (hand-built lists) is asked as a run of its own.
   for (const i of order) {
     const s = scenarios[i]!;
     s.twin.forEach((c, step) => {
-      if (!keyOfCall.has(c))
-        add(
-          { ...s, kind: 'benign', trace: s.twin.map((call) => ({ call, injected: false })), twin: [] },
-          step,
-          c,
-          sessionId(opts.secret, `${s.id}\u0000twin`),
-        );
+      if (!keyOfCall.has(c)) add({ ...s, kind: 'benign', trace: s.twin.map((call) => ({ call, injected: false })), twin: [] }, step, c);
     });
   }
   const decisions = new Map<string, Decision>();
-  // A session is begun once, before any of its requests; its requests follow in step order.
-  const begun = new Map<string, Promise<void> | void>();
   const info = opts.sessionInfo ?? NO_SESSION_INFO;
-  await pool([...requests], opts.concurrency, async ([key, a]) => {
-    const open = sessions.get(a.session)!;
-    if (!begun.has(a.session)) begun.set(a.session, asker.begin?.(a.session, open.scenario, info(open.scenario)));
-    await begun.get(a.session);
+  const list = [...requests];
+  const shuffled = shuffledOrder(list.length, opts.orderSeed).map((i) => list[i]!);
+  await pool(shuffled, opts.concurrency, async ([key, a]) => {
+    await asker.begin?.(a.session, a.scenario, info(a.scenario));
     decisions.set(key, await asker.ask(a));
-    if (--open.pending === 0) await asker.end?.(a.session, open.scenario);
+    await asker.end?.(a.session, a.scenario);
   });
   const lookup = (c: Call): Decision | undefined => {
     const key = keyOfCall.get(c);
