@@ -1,4 +1,4 @@
-// An out-of-process defense speaking protocol v1 over some channel (stdio or HTTP). It answers the
+// An out-of-process defense speaking the protocol (v1 or v2) over some channel (stdio or HTTP). It answers the
 // asks of the core's driver (scoring/drive.ts), which decides what is asked, in which order and
 // under which opaque ids.
 //
@@ -31,8 +31,12 @@ export interface Channel {
   open(events: ChannelEvents): void;
   /** A request: its reply comes back as a line. */
   send(line: string): void;
-  /** A message that has no reply (protocol v2's begin and end). */
-  notify(line: string): void;
+  /**
+   * A message that has no reply (protocol v2's begin and end). Resolves once the defense has it in
+   * order before anything sent later: at once on a pipe, on the 2xx answer over HTTP (a request
+   * on another connection could otherwise overtake its session's begin).
+   */
+  notify(line: string): Promise<void>;
   /** The last lines the defense wrote to stderr, for messages; undefined when the channel has none. */
   tail(): string | undefined;
   close(): Promise<void>;
@@ -126,12 +130,14 @@ export class ExternalDefense implements Asker {
   }
 
   /** Protocol v2: a session begins with the suite, the user's prompt and the suite's tools. */
-  begin(session: string, scenario: Scenario, info: SessionInfo): void {
-    if (this.protocol === 2 && !this.failure) this.channel.notify(encodeBegin(session, scenario.suite, info.prompt, info.tools));
+  async begin(session: string, scenario: Scenario, info: SessionInfo): Promise<void> {
+    if (this.protocol === 2 && !this.failure) await this.channel.notify(encodeBegin(session, scenario.suite, info.prompt, info.tools));
+    if (this.failure) throw this.failure;
   }
 
-  end(session: string): void {
-    if (this.protocol === 2 && !this.failure) this.channel.notify(encodeEnd(session));
+  async end(session: string): Promise<void> {
+    if (this.protocol === 2 && !this.failure) await this.channel.notify(encodeEnd(session));
+    if (this.failure) throw this.failure;
   }
 
   /** Ask about one call. Waits for a free slot (max_concurrency); the timeout starts when the request is written. */

@@ -8,7 +8,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Channel, ChannelEvents } from './external.js';
-import { excerpt, MAX_CONCURRENCY_LIMIT } from './protocol.js';
+import { excerpt, MAX_CONCURRENCY_LIMIT, MAX_MESSAGE_BYTES } from './protocol.js';
 
 export class HttpChannel implements Channel {
   readonly label: string;
@@ -42,12 +42,12 @@ export class HttpChannel implements Channel {
   }
 
   /** Protocol v2's begin and end: POSTed like a request; any 2xx answers them, and the body is ignored. */
-  notify(line: string): void {
-    this.exchange(undefined, 'POST', line, false);
+  notify(line: string): Promise<void> {
+    return new Promise((resolve) => this.exchange(undefined, 'POST', line, false, resolve));
   }
 
-  private exchange(id: number | undefined, method: 'GET' | 'POST', body?: string, reply = true): void {
-    if (this.closed) return;
+  private exchange(id: number | undefined, method: 'GET' | 'POST', body?: string, reply = true, done?: () => void): void {
+    if (this.closed) return done?.();
     const what = id === undefined ? (reply ? 'the hello request' : `the message ${excerpt(body ?? '', 40)}`) : `request ${id}`;
     const abort = new AbortController();
     this.inFlight.add(abort);
@@ -57,6 +57,7 @@ export class HttpChannel implements Channel {
       settled = true;
       this.inFlight.delete(abort);
       if (!this.closed) act();
+      done?.();
     };
     const unreachable = (e: Error): void =>
       settle(() => this.events?.closed(`could not be reached for ${what}: ${(e as NodeJS.ErrnoException).code ?? e.message}`, id));
@@ -69,7 +70,13 @@ export class HttpChannel implements Channel {
     const req = this.request(this.target, options, (res: IncomingMessage) => {
       res.setEncoding('utf8');
       let text = '';
-      res.on('data', (chunk: string) => (text += chunk));
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.length > MAX_MESSAGE_BYTES) {
+          settle(() => this.events?.closed(`answered ${what} with a body longer than ${MAX_MESSAGE_BYTES} characters`, id));
+          res.destroy();
+        }
+      });
       res.on('error', unreachable);
       res.on('end', () =>
         settle(() => {

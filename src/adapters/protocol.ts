@@ -12,6 +12,12 @@ export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
 /** The newest version: what the SDKs speak. */
 export const PROTOCOL_VERSION: ProtocolVersion = 2;
 
+/**
+ * The longest message a defense may write (a reply is at most ~10 KB: its reason is capped at
+ * 10,000 characters). Longer is an error, not an unbounded buffer in the gate.
+ */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
 /** Default and upper bound of requests in flight when the hello does not say. */
 export const DEFAULT_MAX_CONCURRENCY = 1;
 export const MAX_CONCURRENCY_LIMIT = 256;

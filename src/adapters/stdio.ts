@@ -2,9 +2,9 @@
 // for error messages and echoed, bounded and neutralised, to the log. The command runs through
 // the shell, as the user wrote it in the workflow.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import type { Channel, ChannelEvents } from './external.js';
+import { MAX_MESSAGE_BYTES } from './protocol.js';
 
 const TAIL_BYTES = 4096;
 const TAIL_LINES = 20;
@@ -73,8 +73,23 @@ export class StdioChannel implements Channel {
     });
     // EPIPE when the defense has died: the 'close' event below reports how it died.
     child.stdin!.on('error', () => {});
-    createInterface({ input: child.stdout!, crlfDelay: Infinity }).on('line', (l) => {
-      if (!this.closing) events.line(l);
+    // JSON Lines, split here rather than by readline: a line is bounded (MAX_MESSAGE_BYTES), so a
+    // defense writing without newlines fails with a message instead of filling the gate's memory.
+    const out = new StringDecoder('utf8');
+    let partial = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (this.closing) return;
+      const lines = (partial + out.write(chunk)).split('\n');
+      partial = lines.pop()!;
+      for (const l of lines) if (!this.closing) events.line(l.endsWith('\r') ? l.slice(0, -1) : l);
+      if (partial.length > MAX_MESSAGE_BYTES && !this.closing) {
+        partial = '';
+        events.closed(`wrote a line longer than ${MAX_MESSAGE_BYTES} characters to stdout (is it logging to stdout? log to stderr)`);
+      }
+    });
+    child.stdout!.on('end', () => {
+      if (partial !== '' && !this.closing) events.line(partial);
+      partial = '';
     });
     child.once('error', (e) => {
       if (!this.closing) events.closed(`could not be started: ${e.message}`);
@@ -89,8 +104,9 @@ export class StdioChannel implements Channel {
     this.child?.stdin?.write(line + '\n');
   }
 
-  notify(line: string): void {
+  notify(line: string): Promise<void> {
     this.send(line);
+    return Promise.resolve();
   }
 
   tail(): string {

@@ -3,6 +3,7 @@
 // aborting whatever is still in flight.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDefense, scoreDefense } from '../../src/adapters/index.js';
 import { HttpChannel } from '../../src/adapters/http.js';
@@ -116,5 +117,58 @@ describe('http channel over a long run', () => {
     channel.send(JSON.stringify({ id: 5 })); // after close: not sent at all
     await new Promise((r) => setTimeout(r, 50));
     expect(held.length).toBe(4);
+  });
+});
+
+describe('protocol v2 over HTTP', () => {
+  it("a session's requests are sent only after its begin was answered, and its end after its last reply", async () => {
+    // The begin's answer is held 40 ms: a request POSTed on another connection meanwhile would
+    // reach the defense before it knows the session.
+    const log: { type: string; session: string; at: number; answered?: number }[] = [];
+    server = createServer((req, res) => {
+      if (req.method === 'GET')
+        return res.end(JSON.stringify({ protocol: 2, name: 'order', capabilities: { stateless: false, max_concurrency: 8 } }));
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        const m = JSON.parse(body) as { type: string; session: string; id?: number };
+        const entry: (typeof log)[number] = { type: m.type, session: m.session, at: performance.now() };
+        log.push(entry);
+        if (m.type === 'begin')
+          return void setTimeout(() => {
+            entry.answered = performance.now();
+            res.end('{}');
+          }, 40);
+        res.end(m.type === 'request' ? JSON.stringify({ id: m.id, decision: 'allow' }) : '{}');
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const d = await openDefense({ kind: 'url', url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/` }, { timeoutMs: 5000 });
+    try {
+      await scoreDefense(d, new CorpusStore().pairs().scenarios.slice(0, 30));
+    } finally {
+      await d.close();
+    }
+    const begins = new Map(log.filter((m) => m.type === 'begin').map((m) => [m.session, m]));
+    expect(begins.size).toBeGreaterThan(5);
+    expect(new Set(log.map((m) => m.session))).toEqual(new Set(begins.keys()));
+    for (const m of log.filter((x) => x.type === 'request')) expect(m.at).toBeGreaterThanOrEqual(begins.get(m.session)!.answered!);
+    for (const m of log.filter((x) => x.type === 'end')) {
+      const last = Math.max(...log.filter((x) => x.type === 'request' && x.session === m.session).map((x) => x.at));
+      expect(m.at).toBeGreaterThanOrEqual(last);
+    }
+  });
+
+  it('a body longer than MAX_MESSAGE_BYTES fails the defense with a message', async () => {
+    const { url } = await listen(1, (_id, _req, res) => res.end('{"id":1,"allow":true,"reason":"' + 'x'.repeat(2 * 1024 * 1024) + '"}'));
+    const d = await openDefense({ kind: 'url', url }, { timeoutMs: 5000 });
+    try {
+      await expect(scoreDefense(d, new CorpusStore().pairs().scenarios.slice(0, 3))).rejects.toThrow(
+        /answered request 1 with a body longer than 1048576 characters/,
+      );
+    } finally {
+      await d.close();
+    }
   });
 });

@@ -231,3 +231,29 @@ describe('StderrEcho', () => {
     expect(out).toEqual([`${ECHO_PREFIX}éé\n`, `${ECHO_PREFIX}ab\n`, "… 6 bytes of the defense's stderr were not shown (cap 10 bytes)\n"]);
   });
 });
+
+describe('what a defense writes to stdout is bounded', () => {
+  it('a line longer than MAX_MESSAGE_BYTES fails the defense with a message, not an unbounded buffer', async () => {
+    // A hello, then 3 MiB without a newline (a defense printing a blob to stdout).
+    const cmd = node(`
+      process.stdout.write(JSON.stringify({ protocol: 1, name: 'blob', capabilities: { stateless: true } }) + '\\n');
+      process.stdin.once('data', () => process.stdout.write('x'.repeat(3 * 1024 * 1024)));
+      process.stdin.on('end', () => process.exit(0));
+    `);
+    const d = await openDefense({ kind: 'command', command: cmd }, { timeoutMs: 5000 });
+    try {
+      await expect(scoreDefense(d, bundledCorpus)).rejects.toThrow(
+        /wrote a line longer than 1048576 characters to stdout.*log to stderr/,
+      );
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('lines split across chunks and ending in "\\r\\n" arrive whole and without the "\\r"', async () => {
+    const { channel, seen } = open(node(`process.stdout.write('{"a":'); setTimeout(() => process.stdout.write('1}\\r\\nready\\n'), 50);`));
+    await ready(seen);
+    expect(seen.lines).toEqual(['{"a":1}', 'ready']);
+    await channel.close();
+  });
+});
