@@ -33,6 +33,17 @@ const comment = step((s) => s.name === 'Post the sticky comment');
 describe('action.yml', () => {
   const inputs = Object.keys(yml.inputs);
 
+  it('documents every input in docs/action.md with its default', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/action.md'), 'utf8');
+    const rows = new Map([...doc.matchAll(/^\| `([a-z-]+)` \| ([^|]*) \|/gm)].map((m) => [m[1]!, m[2]!.trim()] as const));
+    for (const [name, { default: dflt = '' }] of Object.entries(yml.inputs)) {
+      expect(rows.has(name), `docs/action.md has no row for input ${name}`).toBe(true);
+      const cell = rows.get(name)!;
+      if (dflt === '') expect(['—', "the defense's own"], `input ${name}: default cell`).toContain(cell);
+      else if (!dflt.startsWith('${{')) expect(cell, `input ${name}: default`).toBe(`\`${dflt}\``);
+    }
+  });
+
   it('is a composite action with a Marketplace-sized description', () => {
     expect(yml.runs.using).toBe('composite');
     expect(yml.description.length).toBeLessThan(125);
