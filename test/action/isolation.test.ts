@@ -5,6 +5,7 @@
 // DEFENSE_EVAL_DATA through GITHUB_ENV, patching the action's dist/, leaving a process behind,
 // rewriting the restored base results, and reading the gate's environment for a token.
 import { spawn, spawnSync } from 'node:child_process';
+import { CORPORA } from '../../src/data/registry.js';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,14 @@ import { POLICY, ROOT } from './harness.js';
 
 /** A copy of what a consumer's runner downloads: the bundle, action.yml and the data it reads. */
 const action = mkdtempSync(join(tmpdir(), 'ade-action-copy-'));
-for (const p of ['dist', 'action.yml', 'corpora/manifest.json', 'corpora/agentdojo-v1.2.json.gz', 'scores', 'package.json']) {
+for (const p of [
+  'dist',
+  'action.yml',
+  'corpora/manifest.json',
+  ...CORPORA.agentdojo.files.map((f) => `corpora/${f}`),
+  'scores',
+  'package.json',
+]) {
   cpSync(join(ROOT, p), join(action, p), { recursive: true });
 }
 

@@ -242,9 +242,7 @@ describe('what a defense writes to stdout is bounded', () => {
     `);
     const d = await openDefense({ kind: 'command', command: cmd }, { timeoutMs: 5000 });
     try {
-      await expect(scoreDefense(d, bundledCorpus)).rejects.toThrow(
-        /wrote a line longer than 1048576 characters to stdout.*log to stderr/,
-      );
+      await expect(scoreDefense(d, bundledCorpus)).rejects.toThrow(/wrote a line longer than 1048576 characters to stdout.*log to stderr/);
     } finally {
       await d.close();
     }
