@@ -10,6 +10,7 @@ import { CorpusStore } from '../src/data/store.js';
 import { FILES } from '../src/data/registry.js';
 import { judge } from '../src/scoring/judge.js';
 import { benchProtocol } from './protocol.js';
+import { benchV2 } from './v2.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli/index.js');
@@ -88,4 +89,7 @@ console.log(
 );
 
 // The external-defense protocol's own overhead (set BENCH_PROTOCOL=0 to skip it).
-if (process.env['BENCH_PROTOCOL'] !== '0') await benchProtocol();
+if (process.env['BENCH_PROTOCOL'] !== '0') {
+  await benchProtocol();
+  await benchV2();
+}
