@@ -1,6 +1,7 @@
 // The README's library example runs as written (with the repository as its working directory).
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -22,6 +23,28 @@ describe('README', () => {
     } finally {
       rmSync(file, { force: true });
     }
+  });
+
+  it('the local loop runs as written: the base saved, the same defense passes, a worse one exits 1', () => {
+    const md = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /### The local loop[\s\S]*?```sh\n([\s\S]*?)```/.exec(md)?.[1] ?? '';
+    const lines = block.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    // Each line: `git … && npx defense-eval <flags>`; run the CLI part on a fixture defense.
+    const cli = (line: string, defense: string) => {
+      const flags = line.split('&& npx defense-eval ')[1]!.replace('python3 ../my-defense/defense.py', defense);
+      const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" dist/cli/index.js ${flags}`], { cwd: dir, encoding: 'utf8' });
+      return r.status;
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'readme-loop-'));
+    cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+    for (const p of ['corpora', 'scores', 'package.json']) cpSync(join(ROOT, p), join(dir, p), { recursive: true });
+    const fixture = (f: string) => `"${process.execPath}" ${join(ROOT, 'test/fixtures/defenses', f)}`;
+    expect(cli(lines[0]!, fixture('rule-stdio.mjs'))).toBe(0);
+    expect(existsSync(join(dir, 'base.json'))).toBe(true);
+    expect(cli(lines[1]!, fixture('rule-stdio.mjs'))).toBe(0);
+    expect(cli(lines[1]!, `${fixture('v2-recorder.mjs')} /dev/null ask-all`)).toBe(1);
+    expect(lines[2]).toMatch(/^echo "exit \$\?/);
   });
 
   it('the quick start is exactly two commands', () => {
