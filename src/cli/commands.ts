@@ -22,6 +22,9 @@ import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
 import { incomparable, RunResultsSchema, type RunResults } from '../gate/results.js';
 import { loadCorpora, scoreUserDefense } from '../run/score.js';
+import { evaluateTrajectories } from '../evaluate/trajectory.js';
+import { haltsOf, type Halts } from '../scoring/trajectory.js';
+import { trajectoryMarkdown, trajectoryText } from '../report/trajectory.js';
 import { EGRESS_REACH, type CliCorpus, type CliOptions, type Format } from './args.js';
 
 export type Rendered = Record<Format, () => string>;
@@ -80,7 +83,7 @@ function dropReport(corpus: AttackCorpus, opts: CliOptions, store: CorpusStore):
 }
 
 /** The report of one corpus, with your defense's outcomes (in corpus order) when it was scored. */
-function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, mine?: Judged): Rendered {
+function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, mine?: Judged & { halts?: Halts }): Rendered {
   if (name === EGRESS_REACH) {
     const attacks = store().attacks('identity');
     const reach = egressReach(attacks.pairs, attacks.policy.egressTools);
@@ -115,6 +118,11 @@ function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, min
       const r = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), referenceDefenses(corpus, opts.defenses), perAttack);
       const { source: _source, ...json } = r;
       return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
+    }
+    case 'trajectory': {
+      const judged = mine?.halts ? [{ defense: mine.defense, outcomes: mine.outcomes, ...mine.halts }] : [];
+      const r = evaluateTrajectories(corpus, referenceDefenses(corpus, opts.defenses), judged);
+      return { text: () => trajectoryText(r), json: () => goJson(r), markdown: () => trajectoryMarkdown(r) };
     }
   }
 }
@@ -154,7 +162,16 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
     echoStderr: (chunk) => io.stderr(chunk),
   });
   if (ext.outResults) writeResults(ext.outResults, scored.results);
-  const rendered = joined(names.map((n) => report(n, opts, store, { defense: scored.name, outcomes: scored.runs.get(n)!.outcomes })));
+  const rendered = joined(
+    names.map((n, i) => {
+      const run = scored.runs.get(n)!;
+      return report(n, opts, store, {
+        defense: scored.name,
+        outcomes: run.outcomes,
+        halts: haltsOf(corpora[i]!.scenarios, run.decisionOf),
+      });
+    }),
+  );
   const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`];
   const t = ext.thresholds;
   const gated = base !== undefined || t.minAttributable !== undefined || t.minUtility !== undefined || t.maxConfirmations !== undefined;

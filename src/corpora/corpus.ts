@@ -3,6 +3,7 @@
 import type { Call, Scenario, ToolSchema } from '../model/call.js';
 import type { Diagnostics, PairStats } from '../model/corpus-file.js';
 import type { EgressPolicy } from '../model/policy.js';
+import type { ContextFile, EgressRow } from '../model/agentdyn-file.js';
 
 /** Which exact data a corpus is: its registry name, one version digest, and each file's digest. */
 export interface CorpusIdentity {
@@ -12,6 +13,8 @@ export interface CorpusIdentity {
   readonly version: string;
   /** SHA-256 of the uncompressed bytes of every file the corpus is built from (path → digest). */
   readonly files: Readonly<Record<string, string>>;
+  /** The benchmark version the corpus was derived under (its manifest's `benchmark`: AgentDojo v1.2, AgentDyn v1.2.2). */
+  readonly benchmark: string;
 }
 
 interface CorpusBase extends CorpusIdentity {
@@ -73,7 +76,36 @@ export interface AttackCorpus extends CorpusBase, WithInjectedOutputs {
   readonly stats: Readonly<Record<string, PairStats>>;
 }
 
-export type Corpus = BundledCorpus | GroundTruthCorpus | PairedCorpus | AttackCorpus;
+/** Where a trajectory corpus's scenario comes from. */
+export interface TrajectoryRunInfo {
+  readonly model: string;
+  /** The run's id in its model's file (`<suite>/<user task>/<attack or none>/<injection task or none>`). */
+  readonly run: string;
+  /** The attack that produced the injection; null for a benign run. */
+  readonly attack: string | null;
+  readonly userTask: string;
+}
+
+export interface TrajectoryCorpus extends CorpusBase {
+  readonly kind: 'trajectory';
+  /** The models whose runs these are, in file order (one for a per-model corpus). */
+  readonly models: readonly string[];
+  /** Per scenario, in the same order: its model, run id, attack and user task. */
+  readonly runs: readonly TrajectoryRunInfo[];
+  /** Per model: logged runs that do not replay, counted by cause (docs/agentdyn.md#exclusion-causes). */
+  readonly excluded: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Per model: injection-task-only runs, which are neither a user task nor an attack. */
+  readonly skipped: Readonly<Record<string, number>>;
+  /** The egress table of every tool of the suites, with a reason per tool. */
+  readonly egress: readonly EgressRow[];
+  /** The authors' own end-to-end results of the logged pipelines of these models: context, never compared. */
+  readonly context: ContextFile['rows'];
+  readonly contextMeasurement: string;
+  /** The user tasks' ground-truth calls where they pass their own checker, by `<suite>-<user task>` (the buckets). */
+  readonly groundTruth: ReadonlyMap<string, readonly Call[]>;
+}
+
+export type Corpus = BundledCorpus | GroundTruthCorpus | PairedCorpus | AttackCorpus | TrajectoryCorpus;
 export type CorpusKind = Corpus['kind'];
 
 export function calls(s: Scenario): Call[] {
@@ -81,11 +113,12 @@ export function calls(s: Scenario): Call[] {
 }
 
 /**
- * The user's prompt a session begins with (protocol v2). Only the paired and attack corpora know
- * the user's request of every run (a pair's is its twin's). The ground truth and the bundled
- * corpus have injection runs with no user task at all: sending the benign runs' prompts there
- * would tell a defense which runs are injections, so no run gets one.
+ * The user's prompt a session begins with (protocol v2). The paired, attack and trajectory corpora
+ * know the user's request of every run (a pair's is its twin's; every recorded run has a user
+ * task). The ground truth and the bundled corpus have injection runs with no user task at all:
+ * sending the benign runs' prompts there would tell a defense which runs are injections, so no run
+ * gets one.
  */
 export function sessionPrompt(corpus: Pick<Corpus, 'kind'>, s: Scenario): string | null {
-  return corpus.kind === 'paired' || corpus.kind === 'attacks' ? (s.prompt ?? null) : null;
+  return corpus.kind === 'paired' || corpus.kind === 'attacks' || corpus.kind === 'trajectory' ? (s.prompt ?? null) : null;
 }

@@ -54,8 +54,9 @@ export function readValidated<T>(path: string, schema: z.ZodType<T>, where: stri
   return { value: parseWith(schema, parseJson(bytes, where), where), sha256: sha256(bytes) };
 }
 
-export function readManifest(root: string): Manifest {
-  const path = join(root, 'corpora', 'manifest.json');
+/** The manifest of a corpus directory (`corpora`, or `corpora/agentdyn`, which has its own). */
+export function readManifest(root: string, dir = 'corpora'): Manifest {
+  const path = join(root, dir, 'manifest.json');
   return readValidated(path, ManifestSchema, relative(process.cwd(), path) || path).value;
 }
 
@@ -66,17 +67,17 @@ export interface PinnedFile {
   readonly where: string;
 }
 
-/** Read `corpora/<rel>` and refuse it unless its uncompressed bytes match the manifest. */
-export function readPinned(root: string, manifest: Manifest, rel: string): PinnedFile {
-  const where = `corpora/${rel}`;
+/** Read `<dir>/<rel>` and refuse it unless its uncompressed bytes match the directory's manifest. */
+export function readPinned(root: string, manifest: Manifest, rel: string, dir = 'corpora'): PinnedFile {
+  const where = `${dir}/${rel}`;
   const pinned = manifest.files[rel];
-  if (!pinned) throw new InputError(`${where}: not listed in corpora/manifest.json`);
-  const raw = readBytes(join(root, 'corpora', rel), where);
+  if (!pinned) throw new InputError(`${where}: not listed in ${dir}/manifest.json`);
+  const raw = readBytes(join(root, dir, rel), where);
   const bytes = rel.endsWith('.gz') ? gunzip(raw, where) : raw;
   const digest = sha256(bytes);
   if (digest !== pinned.sha256) {
     throw new InputError(
-      `${where}: SHA-256 ${digest} does not match corpora/manifest.json (${pinned.sha256}); the file was modified or corrupted`,
+      `${where}: SHA-256 ${digest} does not match ${dir}/manifest.json (${pinned.sha256}); the file was modified or corrupted`,
     );
   }
   return { json: parseJson(bytes, where), sha256: digest, where };

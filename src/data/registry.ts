@@ -1,13 +1,47 @@
 // The corpus registry: every corpus by name, with its kind, the pinned files that make up its
 // version, the pinned score tables that cover it, and its loader. The CLI and the action both
 // resolve corpus names here and nowhere else.
-import type { AttackCorpus, BundledCorpus, Corpus, CorpusKind, GroundTruthCorpus, PairedCorpus } from '../corpora/corpus.js';
+import type {
+  AttackCorpus,
+  BundledCorpus,
+  Corpus,
+  CorpusKind,
+  GroundTruthCorpus,
+  PairedCorpus,
+  TrajectoryCorpus,
+} from '../corpora/corpus.js';
 import type { TableDir } from './score-tables.js';
 
 export const TRANSFORMS = ['framing', 'field_split', 'leet'] as const;
 export type Transform = (typeof TRANSFORMS)[number];
 
-export const CORPUS_NAMES = ['pairs', 'agentdojo', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', 'bundled'] as const;
+/** The ten undefended models whose AgentDyn runs are committed (corpora/agentdyn/trajectories/<model>.json.gz). */
+export const AGENTDYN_MODELS = [
+  'google_gemini-2.5-flash',
+  'google_gemini-2.5-pro',
+  'gpt-4o-2024-08-06',
+  'gpt-4o-mini-2024-07-18',
+  'gpt-5-mini-2025-08-07',
+  'gpt-5.1-2025-11-13',
+  'meta-llama_llama-3.3-70b-instruct',
+  'meta_secalign-70B',
+  'meta_secalign-8B',
+  'qwen_qwen3-235b-a22b-2507',
+] as const;
+export type AgentDynModel = (typeof AGENTDYN_MODELS)[number];
+/** `agentdyn-<model>`: one model's recorded runs; `agentdyn`: all ten models' together. */
+const AGENTDYN_NAMES = ['agentdyn', ...AGENTDYN_MODELS.map((m) => `agentdyn-${m}` as const)] as const;
+
+export const CORPUS_NAMES = [
+  'pairs',
+  'agentdojo',
+  'attacks',
+  'attacks-framing',
+  'attacks-field_split',
+  'attacks-leet',
+  'bundled',
+  ...AGENTDYN_NAMES,
+] as const;
 export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 export function isCorpusName(name: string): name is CorpusName {
@@ -25,6 +59,16 @@ export const FILES = {
   suites: 'agentdojo-v1.2-suites.json.gz',
 } as const;
 
+/** The AgentDyn files, under corpora/agentdyn/ (its own manifest.json there). */
+export const AGENTDYN_DIR = 'corpora/agentdyn';
+export const AGENTDYN_FILES = {
+  suites: 'suites.json.gz',
+  outputs: 'outputs.json.gz',
+  groundTruth: 'ground-truth.json.gz',
+  context: 'context.json',
+  trajectory: (model: AgentDynModel) => `trajectories/${model}.json.gz`,
+} as const;
+
 /** A corpus file with the protocol v2 files it is read with. */
 const withSession = (rel: string): string[] => [rel, FILES.returned(rel), FILES.suites];
 
@@ -34,6 +78,7 @@ export interface CorpusSource {
   groundTruth(): GroundTruthCorpus;
   pairs(): PairedCorpus;
   attacks(transform: 'identity' | Transform): AttackCorpus;
+  trajectories(models: readonly AgentDynModel[], name: string): TrajectoryCorpus;
 }
 
 export interface CorpusEntry {
@@ -93,4 +138,25 @@ export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
     files: [],
     load: (store) => store.bundled(),
   },
+  ...(Object.fromEntries(
+    AGENTDYN_NAMES.map((name) => {
+      const models = name === 'agentdyn' ? AGENTDYN_MODELS : [name.slice('agentdyn-'.length) as AgentDynModel];
+      const entry: CorpusEntry = {
+        name,
+        kind: 'trajectory',
+        description:
+          name === 'agentdyn'
+            ? 'AgentDyn: the recorded runs of all ten undefended models (shopping, github, dailylife), scored by effect'
+            : `AgentDyn: ${models[0]}'s recorded runs, undefended, scored by effect`,
+        files: [
+          ...[AGENTDYN_FILES.suites, AGENTDYN_FILES.outputs, AGENTDYN_FILES.groundTruth, AGENTDYN_FILES.context],
+          ...models.map(AGENTDYN_FILES.trajectory),
+        ].map((f) => `agentdyn/${f}`),
+        load: (store) => store.trajectories(models, name),
+      };
+      return [name, entry];
+    }),
+  ) as Record<(typeof AGENTDYN_NAMES)[number], CorpusEntry>),
 };
+
+export const isTrajectoryName = (name: string): boolean => name === 'agentdyn' || name.startsWith('agentdyn-');

@@ -1,5 +1,23 @@
 // Loads pinned corpora from one data root, each file at most once, verified against the manifest.
-import type { AttackCorpus, BundledCorpus, CorpusIdentity, GroundTruthCorpus, PairedCorpus, SessionData } from '../corpora/corpus.js';
+import type {
+  AttackCorpus,
+  BundledCorpus,
+  CorpusIdentity,
+  GroundTruthCorpus,
+  PairedCorpus,
+  SessionData,
+  TrajectoryCorpus,
+} from '../corpora/corpus.js';
+import { trajectoryCorpus } from '../corpora/trajectory.js';
+import {
+  AgentDynGroundTruthFileSchema,
+  AgentDynOutputsFileSchema,
+  AgentDynSuitesFileSchema,
+  ContextFileSchema,
+  TrajectoryFileSchema,
+} from '../model/agentdyn-file.js';
+import type { Call } from '../model/call.js';
+import type { z } from 'zod';
 import { BUNDLED_POLICY, BUNDLED_SCENARIOS } from '../corpora/bundled.js';
 import { groundTruthCorpus } from '../corpora/ground-truth.js';
 import { attackCorpus, pairedCorpus } from '../corpora/paired.js';
@@ -13,13 +31,23 @@ import {
 } from '../model/corpus-file.js';
 import { InputError, parseWith } from '../model/errors.js';
 import { findDataRoot, readManifest, readPinned, sha256, type PinnedFile } from './files.js';
-import { CORPORA, FILES, TRANSFORMS, type CorpusName, type CorpusSource, type Transform } from './registry.js';
+import {
+  AGENTDYN_DIR,
+  AGENTDYN_FILES,
+  CORPORA,
+  FILES,
+  TRANSFORMS,
+  type AgentDynModel,
+  type CorpusName,
+  type CorpusSource,
+  type Transform,
+} from './registry.js';
 
 /** A corpus's version: the file's digest, or for several files a digest over `path:digest` lines in registry order. */
-export function corpusIdentity(name: string, files: Readonly<Record<string, string>>): CorpusIdentity {
+export function corpusIdentity(name: string, files: Readonly<Record<string, string>>, benchmark: string): CorpusIdentity {
   const entries = Object.entries(files);
   const version = entries.length === 1 ? entries[0]![1] : sha256(entries.map(([p, d]) => `${p}:${d}\n`).join(''));
-  return { name, version, files };
+  return { name, version, files, benchmark };
 }
 
 export const bundledCorpus: BundledCorpus = {
@@ -29,6 +57,8 @@ export const bundledCorpus: BundledCorpus = {
   // The embedded data's own content hash, so results name exactly what they scored.
   version: sha256(JSON.stringify(BUNDLED_SCENARIOS)),
   files: {},
+  // Hand-written illustrations, derived from no benchmark run.
+  benchmark: 'none',
   scenarios: BUNDLED_SCENARIOS,
   policy: BUNDLED_POLICY,
   tools: {},
@@ -37,6 +67,7 @@ export const bundledCorpus: BundledCorpus = {
 export class CorpusStore implements CorpusSource {
   private readonly memo = new Map<string, unknown>();
   private manifestCache: ReturnType<typeof readManifest> | undefined;
+  private agentdynManifestCache: ReturnType<typeof readManifest> | undefined;
 
   constructor(readonly root: string = findDataRoot()) {}
 
@@ -51,6 +82,58 @@ export class CorpusStore implements CorpusSource {
 
   private pinned(rel: string): PinnedFile {
     return readPinned(this.root, this.manifest, rel);
+  }
+
+  /** A file under corpora/agentdyn/, checked against that directory's own manifest; read once. */
+  private agentdyn(rel: string): PinnedFile {
+    return this.once(`agentdyn:${rel}`, () => {
+      this.agentdynManifestCache ??= readManifest(this.root, AGENTDYN_DIR);
+      return readPinned(this.root, this.agentdynManifestCache, rel, AGENTDYN_DIR);
+    });
+  }
+
+  /**
+   * Recorded runs of AgentDyn models (one corpus per model, or several pooled), with the suites'
+   * tools and egress table, the shared outputs, the user tasks' ground truth (for the buckets) and
+   * the authors' own context rows.
+   */
+  trajectories(models: readonly AgentDynModel[], name: string): TrajectoryCorpus {
+    return this.once(name, () => {
+      const read = <T>(rel: string, schema: z.ZodType<T>) => {
+        const f = this.agentdyn(rel);
+        return { value: parseWith(schema, f.json, f.where), where: f.where, sha256: f.sha256 };
+      };
+      const suites = this.once('agentdyn:suites', () => read(AGENTDYN_FILES.suites, AgentDynSuitesFileSchema));
+      const outputs = this.once('agentdyn:outputs', () => read(AGENTDYN_FILES.outputs, AgentDynOutputsFileSchema));
+      const gt = this.once('agentdyn:ground-truth', () => read(AGENTDYN_FILES.groundTruth, AgentDynGroundTruthFileSchema));
+      const context = this.once('agentdyn:context', () => read(AGENTDYN_FILES.context, ContextFileSchema));
+      const files = models.map((m) => this.once(`agentdyn:${m}`, () => read(AGENTDYN_FILES.trajectory(m), TrajectoryFileSchema)));
+      for (const [m, f] of models.map((m, i) => [m, files[i]!] as const))
+        if (f.value.model !== m) throw new InputError(`${f.where}: holds the runs of ${f.value.model}, not ${m}`);
+      const groundTruth = new Map<string, readonly Call[]>(
+        gt.value.scenarios.map((s) => [
+          s.id,
+          s.trace.map((st) => ({
+            tool: st.tool,
+            dest: st.dest,
+            args: st.args.map((a) => ({ name: a.name, provenance: a.provenance, text: a.text })),
+            context: [],
+          })),
+        ]),
+      );
+      const all = [suites, outputs, gt, context, ...files];
+      const id = corpusIdentity(name, Object.fromEntries(all.map((f) => [f.where, f.sha256])), this.agentdynManifestCache!.benchmark);
+      return trajectoryCorpus(
+        {
+          suites: suites.value,
+          outputs: outputs.value.outputs,
+          models: files.map((f) => ({ file: f.value, where: f.where })),
+          context: context.value,
+          groundTruth,
+        },
+        id,
+      );
+    });
   }
 
   /** Load a corpus by registry name. */
@@ -99,7 +182,7 @@ export class CorpusStore implements CorpusSource {
     return this.once('agentdojo', () => {
       const f = this.pinned(FILES.agentdojo);
       const session = this.sessionData(f, FILES.agentdojo, {});
-      const id = corpusIdentity('agentdojo', { [f.where]: f.sha256, ...session.files });
+      const id = corpusIdentity('agentdojo', { [f.where]: f.sha256, ...session.files }, this.manifest.benchmark);
       return groundTruthCorpus(parseWith(GroundTruthFileSchema, f.json, f.where), f.where, id, session.data);
     });
   }
@@ -109,7 +192,7 @@ export class CorpusStore implements CorpusSource {
       const f = this.pinned(FILES.pairs);
       const file = parseWith(PairsFileSchema, f.json, f.where);
       const session = this.sessionData(f, FILES.pairs, file.outputs);
-      const id = corpusIdentity('pairs', { [f.where]: f.sha256, ...session.files });
+      const id = corpusIdentity('pairs', { [f.where]: f.sha256, ...session.files }, this.manifest.benchmark);
       return pairedCorpus(file, f.where, id, session.data);
     });
   }
@@ -127,7 +210,7 @@ export class CorpusStore implements CorpusSource {
       if (file.transform !== transform) throw new InputError(`${f.where}: transform is ${file.transform}, expected ${transform}`);
       const session = this.sessionData(f, rel, file.outputs);
       const pairs = this.pairs();
-      const id = corpusIdentity(name, { [f.where]: f.sha256, ...session.files, ...pairs.files });
+      const id = corpusIdentity(name, { [f.where]: f.sha256, ...session.files, ...pairs.files }, this.manifest.benchmark);
       return attackCorpus(file, pairs, f.where, id, session.data);
     });
   }

@@ -32,6 +32,8 @@ export interface Versions {
   tool: string;
   corpus: string;
   corpus_sha256: string;
+  /** The benchmark version the corpus was derived under. */
+  benchmark: string;
   /** Each file the corpus is built from, when there are several (the attack corpora read the paired one too). */
   corpus_files?: Record<string, string>;
   score_tables?: Record<string, string>;
@@ -73,7 +75,7 @@ export const scoredRecord = (m: Map<string, Result[]>): Record<string, ScoredRes
   Object.fromEntries([...m].map(([k, v]) => [k, v.map(scored)]));
 
 export function versionsOf(corpus: Corpus, classifiers?: ClassifierTables): Versions {
-  const v: Versions = { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version };
+  const v: Versions = { tool: TOOL_VERSION, corpus: corpus.name, corpus_sha256: corpus.version, benchmark: corpus.benchmark };
   if (Object.keys(corpus.files).length > 1) v.corpus_files = { ...corpus.files };
   if (classifiers && classifiers.tables.length > 0) v.score_tables = Object.fromEntries(classifiers.tables.map((t) => [t.path, t.sha256]));
   return v;
@@ -107,7 +109,7 @@ export function evaluateCorpus(corpus: Corpus, defenses: readonly Defense[], opt
       byDefense.get(d),
     );
   }
-  const groups = breakdowns(corpus.kind);
+  const groups = breakdowns(corpus);
   if (groups.by_bucket) report.under_specification = scoredRecord(compareBy(judged, corpus.scenarios, groups.by_bucket));
   if (groups.by_attack_class) report.attack_classes = scoredRecord(compareBy(judged, corpus.scenarios, groups.by_attack_class));
   report.versions = versionsOf(corpus, built.length > 0 ? opts.classifiers : undefined);

@@ -38,7 +38,7 @@ export function evaluateRows(corpus: Corpus, references: readonly Defense[], cla
   const refs = judgeAll(references, scenarios);
   const cls = judgeAll(classifiers, scenarios);
   const byGroup = Object.fromEntries(
-    Object.entries(breakdowns(corpus.kind)).map(([group, key]) => [group, rowsOf(refs, cls, (j) => compareBy(j, scenarios, key))]),
+    Object.entries(breakdowns(corpus)).map(([group, key]) => [group, rowsOf(refs, cls, (j) => compareBy(j, scenarios, key))]),
   );
   return {
     overall: { references: compare(refs), classifiers: compare(cls) },

@@ -9,13 +9,30 @@ import { groupIndices } from '../scoring/compare.js';
 import { scored } from '../scoring/rates.js';
 import { tally } from '../scoring/tally.js';
 import { breakdowns } from '../scoring/buckets.js';
+import { trajectoryCounts, type Halts } from '../scoring/trajectory.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
 const Counts = ScoredResultSchema;
 
+/** A recorded-run corpus's effect counts (scoring/trajectory.ts), from which its ASR and utilities are derived. */
+const TrajectoryCountsSchema = z.object({
+  attacked: z.number().int().nonnegative(),
+  attack_success_undefended: z.number().int().nonnegative(),
+  attack_success: z.number().int().nonnegative(),
+  utility_under_attack: z.number().int().nonnegative(),
+  benign: z.number().int().nonnegative(),
+  benign_utility_undefended: z.number().int().nonnegative(),
+  benign_utility: z.number().int().nonnegative(),
+  benign_utility_confirmed: z.number().int().nonnegative(),
+});
+
 export const CorpusResultSchema = z.object({
   corpus: z.string(),
+  /** The corpus's kind (corpora/corpus.ts): how its outcome codes read. Absent in files written before it was recorded. */
+  kind: z.enum(['bundled', 'ground-truth', 'paired', 'attacks', 'trajectory']).optional(),
+  /** The benchmark version the corpus was derived under (AgentDojo v1.2, AgentDyn v1.2.2). */
+  benchmark: z.string().optional(),
   /** The corpus version: its file's SHA-256, or a digest over every file it reads (docs/corpora.md#the-manifest-and-corpus-versions). */
   version: z.string(),
   result: Counts,
@@ -23,8 +40,12 @@ export const CorpusResultSchema = z.object({
   /** Under-specification bucket and attack class breakdowns (docs/analyses.md), where they apply. */
   by_bucket: z.record(z.string(), Counts).optional(),
   by_attack_class: z.record(z.string(), Counts).optional(),
+  /** Recorded runs of several models: per model. */
+  by_model: z.record(z.string(), Counts).optional(),
+  /** Recorded runs: the effect counts (ASR with and without the defense, utilities), overall and per model. */
+  trajectory: z.object({ result: TrajectoryCountsSchema, by_model: z.record(z.string(), TrajectoryCountsSchema).optional() }).optional(),
   /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
-  outcomes: z.string().regex(/^[0-7]*$/),
+  outcomes: z.string().regex(/^[0-8]*$/),
   /** The first denial of each benign task the defense broke (reasons cut at 200 characters). */
   broken: z.array(z.object({ scenario: z.string(), step: z.number().int(), tool: z.string(), reason: z.string().max(201) })).optional(),
 });
@@ -67,23 +88,47 @@ export function incomparable(head: ComparabilityKey, base: ComparabilityKey): st
 
 /** One corpus's entry from a defense's per-scenario outcomes (judge, or drive for an external defense). */
 export function corpusResult(
-  corpus: Pick<Corpus, 'name' | 'version' | 'scenarios' | 'kind'>,
+  corpus: Corpus,
   defense: string,
   outcomes: Uint8Array,
   broken?: readonly Denial[],
   /** Per scenario, the confirmations a defense asked for (protocol v2's ask). */
   asks?: Uint16Array,
+  /** Recorded runs: where the defense halted each (scoring/trajectory.ts). */
+  halts?: Halts,
 ): CorpusResult {
   const grouped = (key: (s: Corpus['scenarios'][number]) => string | undefined) =>
     Object.fromEntries([...groupIndices(corpus.scenarios, key)].map(([k, idx]) => [k, scored(tally(defense, outcomes, idx, asks))]));
-  const extra = breakdowns(corpus.kind);
+  const extra = breakdowns(corpus);
+  const models = corpus.kind === 'trajectory' && corpus.models.length > 1 ? corpus : undefined;
+  const modelOf = models && new Map(corpus.scenarios.map((s, i) => [s, models.runs[i]!.model]));
+  const trajectory =
+    corpus.kind === 'trajectory' && halts
+      ? {
+          result: trajectoryCounts(corpus.scenarios, halts),
+          ...(modelOf
+            ? {
+                by_model: Object.fromEntries(
+                  [...groupIndices(corpus.scenarios, (s) => modelOf.get(s))].map(([m, idx]) => [
+                    m,
+                    trajectoryCounts(corpus.scenarios, halts, idx),
+                  ]),
+                ),
+              }
+            : {}),
+        }
+      : undefined;
   return {
     corpus: corpus.name,
+    kind: corpus.kind,
+    benchmark: corpus.benchmark,
     version: corpus.version,
     result: scored(tally(defense, outcomes, undefined, asks)),
     by_suite: grouped((s) => s.suite),
     ...(extra.by_bucket ? { by_bucket: grouped(extra.by_bucket) } : {}),
     ...(extra.by_attack_class ? { by_attack_class: grouped(extra.by_attack_class) } : {}),
+    ...(modelOf ? { by_model: grouped((s) => modelOf.get(s)) } : {}),
+    ...(trajectory ? { trajectory } : {}),
     outcomes: Array.from(outcomes).join(''),
     ...(broken ? { broken: broken.map((d) => ({ ...d, reason: d.reason.length > 200 ? `${d.reason.slice(0, 200)}…` : d.reason })) } : {}),
   };

@@ -9,8 +9,13 @@ export const Provenance = {
   Unknown: 'unknown',
 } as const;
 
-export const SUITES = ['workspace', 'banking', 'travel', 'slack'] as const;
+/** AgentDojo's four suites (the AgentDojo corpora); AgentDyn adds three open-ended ones. */
+export const AGENTDOJO_SUITES = ['workspace', 'banking', 'travel', 'slack'] as const;
+export const AGENTDYN_SUITES = ['shopping', 'github', 'dailylife'] as const;
+export const SUITES = [...AGENTDOJO_SUITES, ...AGENTDYN_SUITES] as const;
 export const SuiteSchema = z.enum(SUITES);
+export const AgentDojoSuiteSchema = z.enum(AGENTDOJO_SUITES);
+export const AgentDynSuiteSchema = z.enum(AGENTDYN_SUITES);
 export type Suite = z.infer<typeof SuiteSchema>;
 
 export const ArgSchema = z.object({
@@ -88,6 +93,19 @@ export interface Scenario {
   readonly trace: readonly Step[];
   /** The benign twin's calls, in order; empty when the corpus records no twin. */
   readonly twin: readonly Call[];
+  /**
+   * A recorded run (a trajectory corpus): what its calls did, replayed in the run's environment by
+   * the benchmark's own checkers — `effects[k]` is the outcome if the agent halts before call k,
+   * for k = 0..n (`effects[n]`: not halted, the recorded labels). Scoring reads these effects, not
+   * labels of calls; undefined for the AgentDojo corpora, which are judged by the attribution rule.
+   */
+  readonly effects?: readonly HaltOutcome[] | undefined;
+}
+
+/** The benchmark's verdicts on a run's state: the user task done; the injection goal met (null without an injection task). */
+export interface HaltOutcome {
+  readonly utility: boolean;
+  readonly security: boolean | null;
 }
 
 /** Two argument lists are the same when every argument has the same provenance and text (names aside, as the original compared). */

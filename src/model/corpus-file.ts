@@ -1,7 +1,7 @@
 // Schemas of the AgentDojo corpus files (docs/corpora.md). Raw JSON never enters the core:
 // every file goes through one of these first.
 import { z } from 'zod';
-import { SuiteSchema } from './call.js';
+import { AgentDojoSuiteSchema as SuiteSchema } from './call.js';
 
 const Kind = z.enum(['benign', 'injection']);
 

@@ -15,7 +15,7 @@ const details = (summary: string, body: string): string => `\n<details><summary>
 export function versionsMarkdown(v: Versions): string {
   const files = Object.entries(v.corpus_files ?? {}).map(([p, sha]) => ` · ${escapeMarkdown(p)} \`${sha.slice(0, 12)}\``);
   const tables = Object.entries(v.score_tables ?? {}).map(([p, sha]) => ` · ${escapeMarkdown(p)} \`${sha.slice(0, 12)}\``);
-  return `\n<sub>defense-eval ${escapeMarkdown(v.tool)} · corpus ${escapeMarkdown(v.corpus)} sha256 \`${v.corpus_sha256.slice(0, 12)}\`${files.join('')}${tables.join('')}</sub>\n`;
+  return `\n<sub>defense-eval ${escapeMarkdown(v.tool)} · corpus ${escapeMarkdown(v.corpus)} sha256 \`${v.corpus_sha256.slice(0, 12)}\` (benchmark ${escapeMarkdown(v.benchmark)})${files.join('')}${tables.join('')}</sub>\n`;
 }
 
 export function renderMarkdown(report: CorpusReport): string {

@@ -26,7 +26,7 @@ function sweepTable(title: string, points: readonly SweepPoint[]): string {
 
 /** The closing lines every text output ends with: the tool, the corpus and each file and table hash. */
 export function versionsText(v: Versions): string {
-  let out = `\nversions: defense-eval ${v.tool}, corpus ${v.corpus} sha256 ${v.corpus_sha256}\n`;
+  let out = `\nversions: defense-eval ${v.tool}, corpus ${v.corpus} sha256 ${v.corpus_sha256}, benchmark ${v.benchmark}\n`;
   for (const [path, sha] of Object.entries(v.corpus_files ?? {})) out += `corpus file ${path} sha256 ${sha}\n`;
   for (const [path, sha] of Object.entries(v.score_tables ?? {})) out += `score table ${path} sha256 ${sha}\n`;
   return out;

@@ -16,6 +16,7 @@ import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '..
 import type { CorpusDetails } from '../report/comment.js';
 import { newRunSecrets, openDefense, scoreDefense, type DefenseSpec, type RunSecrets } from '../adapters/index.js';
 import type { Driven } from '../scoring/drive.js';
+import { haltsOf } from '../scoring/trajectory.js';
 
 export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
   return names.map((n) => CORPORA[n].load(store()));
@@ -64,7 +65,7 @@ export interface Scored {
   readonly name: string;
   readonly results: RunResults;
   /** Per corpus: the outcomes and first denials, for the report's details. */
-  readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials' | 'asks'>>;
+  readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials' | 'asks' | 'decisionOf'>>;
   /** e.g. "2215 requests for 3479 decisions". */
   readonly stats: string;
 }
@@ -77,7 +78,8 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
     for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secrets));
     const entries = corpora.map((c) => {
       const run = runs.get(c.name)!;
-      return corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks);
+      const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;
+      return corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks, halts);
     });
     const results: RunResults = {
       schemaVersion: RESULTS_SCHEMA_VERSION,

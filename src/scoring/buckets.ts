@@ -4,7 +4,7 @@
 // task never uses, or manipulates the arguments of a tool it already uses.
 import type { Call, Scenario } from '../model/call.js';
 import { Provenance } from '../model/call.js';
-import type { CorpusKind } from '../corpora/corpus.js';
+import type { Corpus, TrajectoryCorpus } from '../corpora/corpus.js';
 
 export const BUCKETS = ['fully-specified', 'param-open', 'action-open'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -73,8 +73,8 @@ export function attackClass(pair: Scenario): AttackClass | undefined {
 export const BREAKDOWN_TITLES = { by_bucket: 'under-specification bucket', by_attack_class: 'attack class' } as const;
 export type Breakdown = keyof typeof BREAKDOWN_TITLES;
 
-export function breakdowns(kind: CorpusKind): Partial<Record<Breakdown, (s: Scenario) => string | undefined>> {
-  switch (kind) {
+export function breakdowns(corpus: BreakdownSource): Partial<Record<Breakdown, (s: Scenario) => string | undefined>> {
+  switch (corpus.kind) {
     case 'bundled':
       return {};
     case 'ground-truth':
@@ -82,5 +82,30 @@ export function breakdowns(kind: CorpusKind): Partial<Record<Breakdown, (s: Scen
     case 'paired':
     case 'attacks':
       return { by_bucket: bucketOf, by_attack_class: attackClass };
+    case 'trajectory':
+      return { by_bucket: recordedBucket(corpus) };
   }
+}
+
+/** What the breakdowns need of a corpus: its kind, and for recorded runs their user tasks and those tasks' ground truth. */
+export type BreakdownSource =
+  Pick<Exclude<Corpus, TrajectoryCorpus>, 'kind'> | Pick<TrajectoryCorpus, 'kind' | 'scenarios' | 'runs' | 'groundTruth'>;
+
+/**
+ * A recorded run's bucket is its user task's: from the task's prompt and its ground-truth calls
+ * (the model's own calls would give each model a different bucket for the same task). A task whose
+ * ground truth fails its own checker has no calls to judge by, and no bucket.
+ */
+function recordedBucket(corpus: Pick<TrajectoryCorpus, 'scenarios' | 'runs' | 'groundTruth'>): (s: Scenario) => Bucket | undefined {
+  const taskOf = new Map(corpus.scenarios.map((s, i) => [s, `${s.suite}-${corpus.runs[i]!.userTask}`]));
+  const memo = new Map<string, Bucket | undefined>();
+  return (s) => {
+    const task = taskOf.get(s);
+    if (task === undefined) return undefined;
+    if (!memo.has(task)) {
+      const calls = corpus.groundTruth.get(task);
+      memo.set(task, calls === undefined || s.prompt === undefined ? undefined : underSpecification(s.prompt, calls));
+    }
+    return memo.get(task);
+  };
 }

@@ -71,6 +71,8 @@ export interface Driven {
   readonly asked: number;
   /** Decisions the outcomes needed (more than `asked` when identical requests were asked once). */
   readonly needed: number;
+  /** The defense's answer for a call of the scenarios, where it was asked (a recorded run's halts, scoring/trajectory.ts). */
+  readonly decisionOf: (c: Call) => Decision | undefined;
 }
 
 const callKey = (_s: Scenario, step: number, c: Call): string =>
@@ -182,7 +184,7 @@ async function driveStateless(scenarios: readonly Scenario[], order: readonly nu
     const key = keyOfCall.get(c);
     return key === undefined ? undefined : decisions.get(key);
   };
-  return { ...outcomesOf(scenarios, lookup), asked: requests.size };
+  return { ...outcomesOf(scenarios, lookup), asked: requests.size, decisionOf: lookup };
 }
 
 async function driveStateful(
@@ -212,5 +214,6 @@ async function driveStateful(
     }
     await asker.end?.(id, s);
   });
-  return { ...outcomesOf(scenarios, (c) => decisions.get(c)), asked };
+  const lookup = (c: Call): Decision | undefined => decisions.get(c);
+  return { ...outcomesOf(scenarios, lookup), asked, decisionOf: lookup };
 }

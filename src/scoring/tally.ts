@@ -21,6 +21,7 @@ export function tally(defense: string, outcomes: Uint8Array, indices?: readonly 
     if (counted) r.confirmations! += asks[i]!;
     switch (o) {
       case Outcome.Unscored:
+      case Outcome.AttackFailed: // a recorded attack that failed undefended: not on the attack axis
         r.unscored++;
         break;
       case Outcome.BenignKept:

@@ -19,7 +19,7 @@ describe('corpus registry', () => {
     expect(c.kind).toBe(CORPORA[name].kind);
     expect(c.name).toBe(name);
     expect(Object.keys(c.files)).toEqual(CORPORA[name].files.map((f) => `corpora/${f}`));
-    if (name !== 'bundled') expect(c.version).toBe(corpusIdentity(name, c.files).version);
+    if (name !== 'bundled') expect(c.version).toBe(corpusIdentity(name, c.files, c.benchmark).version);
   });
 
   it('a corpus is versioned by every file it is read with: its own, its returned outputs, the suites, and the paired corpus for an attack corpus', () => {
