@@ -77,7 +77,13 @@ export function trajectoryCorpus(inputs: TrajectoryInputs, id: CorpusIdentity): 
   const models = inputs.models.map((m) => m.file.model);
   const egress: EgressRow[] = [];
   const seen = new Set<string>();
-  for (const s of Object.values(suites.suites)) for (const row of s.egress) if (!seen.has(row.tool)) (seen.add(row.tool), egress.push(row));
+  for (const s of Object.values(suites.suites)) {
+    for (const row of s.egress) {
+      if (seen.has(row.tool)) continue;
+      seen.add(row.tool);
+      egress.push(row);
+    }
+  }
   const tools: Record<string, readonly ToolSchema[]> = Object.fromEntries(Object.entries(suites.suites).map(([k, s]) => [k, s.tools]));
   return {
     kind: 'trajectory',
