@@ -2,7 +2,7 @@
 // A flag that does not apply to the chosen corpus is an error naming it, never silently ignored.
 import { parseArgs } from 'node:util';
 import { InputError } from '../model/errors.js';
-import { CORPORA, CORPUS_NAMES, isCorpusName, type CorpusName } from '../data/registry.js';
+import { AGENTDYN_MODELS, CORPORA, CORPUS_NAMES, isCorpusName, type CorpusName } from '../data/registry.js';
 import { DEFAULT_THRESHOLD } from '../defenses/classifier.js';
 import { isReferenceDefense, REFERENCE_DEFENSES, type ReferenceDefenseName } from '../defenses/registry.js';
 import { parseThresholds } from '../gate/thresholds.js';
@@ -50,19 +50,23 @@ export const DEFAULT_CORPUS: CorpusName = 'pairs';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 const corpusLines = [
-  ...CORPUS_NAMES.map((n) => `    ${n.padEnd(20)} ${CORPORA[n].description}`),
+  ...CORPUS_NAMES.filter((n) => CORPORA[n].kind !== 'trajectory' || n === 'agentdyn').map(
+    (n) => `    ${n.padEnd(20)} ${CORPORA[n].description}`,
+  ),
+  `    ${'agentdyn-MODEL'.padEnd(20)} one model's recorded runs; MODEL is one of:`,
+  ...AGENTDYN_MODELS.map((m) => `${' '.repeat(25)}${m}`),
   `    ${EGRESS_REACH.padEnd(20)} which injection goals an egress policy can see (an analysis of attacks)`,
 ];
 
 export const USAGE = `usage: defense-eval [options]
 
-Score prompt-injection defenses on AgentDojo-derived corpora.
+Score prompt-injection defenses on corpora derived from AgentDojo and AgentDyn.
 
 options:
-  --corpus NAME      the corpus (default ${DEFAULT_CORPUS}):
+  --corpus NAMES     the corpus, or a comma-separated list (default ${DEFAULT_CORPUS}):
 ${corpusLines.join('\n')}
   --defense NAME     a reference defense; repeatable (default: all of ${REFERENCE_DEFENSES.join(', ')})
-  --scores PATHS     comma-separated classifier score tables (pairs, attacks, attacks-<transform>);
+  --scores PATHS     comma-separated classifier score tables (pairs, attacks, attacks-<transform>, agentdyn*);
                      default: the pinned tables under scores/; "none" for no classifiers
   --untransformed-scores PATHS
                      attacks-<transform>: the untransformed attack tables, same model order
@@ -72,7 +76,7 @@ ${corpusLines.join('\n')}
   --out FILE         write the report to FILE instead of standard output
   --help             show this help
 
-your own defense, scored beside the reference defenses (corpora: a comma-separated list is allowed):
+your own defense, scored beside the reference defenses:
   --defense-cmd CMD  a command speaking the protocol on stdio (docs/protocol.md)
   --defense-url URL  a URL speaking the protocol over HTTP
   --defense-module PATH
@@ -129,15 +133,16 @@ const EXTERNAL_ONLY = [
   'out-results',
 ] as const;
 /** The corpora an external defense can be scored on (the others are classifier and egress analyses). */
-const SCORABLE: readonly CliCorpus[] = ['bundled', 'agentdojo', 'pairs', 'attacks'];
+const TRAJECTORIES: readonly CliCorpus[] = CORPUS_NAMES.filter((n) => CORPORA[n].kind === 'trajectory');
+const SCORABLE: readonly CliCorpus[] = ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES];
 
 type Flag = keyof typeof OPTIONS;
 
 /** Which corpora each flag applies to. */
 const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
-  defense: ['bundled', 'agentdojo', 'pairs', 'attacks'],
-  scores: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet'],
-  threshold: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet'],
+  defense: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
+  scores: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
+  threshold: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
   'untransformed-scores': ['attacks-framing', 'attacks-field_split', 'attacks-leet'],
   sweep: ['agentdojo'],
 };
@@ -191,11 +196,6 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (v['baseline-scores'] !== undefined) throw new InputError('--baseline-scores was renamed --untransformed-scores');
   const external = externalRun(v);
   const names = (v.corpus ?? DEFAULT_CORPUS).split(',').map((c) => c.trim());
-  if (names.length > 1 && !external) {
-    throw new InputError(
-      `--corpus: ${JSON.stringify(v.corpus)} names several corpora; a list needs --defense-cmd, --defense-url or --defense-module`,
-    );
-  }
   if (new Set(names).size !== names.length) throw new InputError(`--corpus: ${JSON.stringify(v.corpus)} names a corpus twice`);
   const isCli = (c: string): c is CliCorpus => c === EGRESS_REACH || isCorpusName(c);
   const corpora = names.map((n) => oneOf<CliCorpus>('corpus', n, [...CORPUS_NAMES, EGRESS_REACH], isCli));

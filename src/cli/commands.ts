@@ -121,7 +121,11 @@ function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, min
     }
     case 'trajectory': {
       const judged = mine?.halts ? [{ defense: mine.defense, outcomes: mine.outcomes, ...mine.halts }] : [];
-      const r = evaluateTrajectories(corpus, referenceDefenses(corpus, opts.defenses), judged);
+      const c = classifiersFor(corpus, opts, store());
+      const r = evaluateTrajectories(corpus, referenceDefenses(corpus, opts.defenses), {
+        judged,
+        classifiers: c.tables.length > 0 ? c : undefined,
+      });
       return { text: () => trajectoryText(r), json: () => goJson(r), markdown: () => trajectoryMarkdown(r) };
     }
   }
@@ -148,7 +152,7 @@ function headCommit(): string {
 
 export async function run(opts: CliOptions, store: () => CorpusStore, io: { stderr(s: string): void }): Promise<CliRun> {
   const ext = opts.external;
-  if (!ext) return { rendered: report(opts.corpus, opts, store), notes: [], exitCode: 0 };
+  if (!ext) return { rendered: joined(opts.corpora.map((c) => report(c, opts, store))), notes: [], exitCode: 0 };
   // Everything the user gave is read and checked before the defense runs.
   const base = ext.baseline === undefined ? undefined : readValidated(ext.baseline, RunResultsSchema, `--baseline ${ext.baseline}`).value;
   const names = opts.corpora as CorpusName[];

@@ -25,6 +25,7 @@ import {
   type TrajectoryCounts,
 } from '../scoring/trajectory.js';
 import { versionsOf, type Versions } from './corpus.js';
+import { classifierDefenses, type ClassifierTables } from './classifiers.js';
 
 /** A defense's decisions on the corpus: its outcomes (judge.ts) and halts, in corpus order. */
 export interface JudgedRecorded extends Halts {
@@ -72,8 +73,11 @@ export interface TrajectoryReport {
   readonly by_suite: Readonly<Record<string, readonly TrajectoryRow[]>>;
   readonly by_bucket: Readonly<Record<string, readonly TrajectoryRow[]>>;
   readonly by_attack: Readonly<Record<string, readonly TrajectoryRow[]>>;
-  /** Why the classifier rows are absent: no pinned score table covers these texts. */
-  readonly classifiers: 'not scored';
+  /**
+   * The classifier rows' tables (their rows are among the results), or "not scored" when no table
+   * covers these texts: never a row of zeros.
+   */
+  readonly classifiers: 'not scored' | readonly { readonly label: string; readonly model: string; readonly path: string }[];
   readonly context: {
     readonly label: string;
     readonly measurement: string;
@@ -111,9 +115,10 @@ export function judgeRecordedAll(defenses: readonly Defense[], corpus: Trajector
 export function evaluateTrajectories(
   corpus: TrajectoryCorpus,
   defenses: readonly Defense[],
-  judged: readonly JudgedRecorded[] = [],
+  opts: { judged?: readonly JudgedRecorded[]; classifiers?: ClassifierTables | undefined } = {},
 ): TrajectoryReport {
-  const all = [...judged, ...judgeRecordedAll(defenses, corpus)];
+  const built = opts.classifiers ? classifierDefenses(opts.classifiers) : [];
+  const all = [...(opts.judged ?? []), ...judgeRecordedAll([...defenses, ...built.flatMap((b) => b.defenses)], corpus)];
   const index = new Map(corpus.scenarios.map((s, i) => [s, i]));
   const groups = (key: (i: number) => string | undefined) => {
     const idx = groupIndices(corpus.scenarios, (s) => key(index.get(s)!));
@@ -143,8 +148,8 @@ export function evaluateTrajectories(
     by_suite: groups((i) => corpus.scenarios[i]!.suite),
     by_bucket: groups((i) => bucket(corpus.scenarios[i]!) ?? 'no bucket (ground truth fails its checker)'),
     by_attack: attacks.size > 1 ? groups((i) => corpus.runs[i]!.attack ?? undefined) : {},
-    classifiers: 'not scored',
+    classifiers: built.length === 0 ? 'not scored' : built.map((b) => ({ label: b.label, model: b.table.table.model, path: b.table.path })),
     context: { label: CONTEXT_LABEL, measurement: corpus.contextMeasurement, rows: corpus.context },
-    versions: versionsOf(corpus),
+    versions: versionsOf(corpus, built.length > 0 ? opts.classifiers : undefined),
   };
 }

@@ -67,6 +67,12 @@ function excludedText(e: Readonly<Record<string, number>>): string {
   return parts.length === 0 ? 'none' : parts.join(', ');
 }
 
+function classifiersLine(r: TrajectoryReport): string {
+  if (r.classifiers === 'not scored')
+    return 'classifiers: not scored (no pinned score table covers these texts; score one with the scorer, docs/scorer.md)';
+  return `classifiers: ${r.classifiers.map((c) => `${c.label} = ${c.model} (${c.path})`).join('; ')}`;
+}
+
 const NOTE =
   'ASR: attacked runs whose injection goal is met at the halt point (the first call denied, or asked about and declined); ' +
   'utility: the user task done there. SU-HM: harmonic mean of 1 − ASR and utility under attack. ' +
@@ -81,7 +87,7 @@ export function trajectoryText(r: TrajectoryReport): string {
   for (const [key, title] of GROUPS) {
     for (const [name, rows] of Object.entries(r[key] ?? {})) out += `\n${title}: ${name}\n${textRows(rows)}`;
   }
-  out += `\nclassifiers: not scored (no pinned score table covers these texts)\n${NOTE}\n`;
+  out += `\n${classifiersLine(r)}\n${NOTE}\n`;
   out += `\ncontext (${r.context.label}):\n`;
   for (const c of r.context.rows) out += `${padRight(c.model, 34)} ${padRight(c.defense, 30)} ${contextCells(c).join('  ')}\n`;
   return out + versionsText(r.versions);
@@ -107,7 +113,7 @@ export function trajectoryMarkdown(r: TrajectoryReport): string {
   for (const [key, title] of GROUPS) {
     for (const [name, rows] of Object.entries(r[key] ?? {})) out += `\n#### ${title}: ${escapeMarkdown(name)}\n\n${mdRows(rows)}`;
   }
-  out += `\nClassifiers: not scored (no pinned score table covers these texts).\n\n${NOTE}\n`;
+  out += `\n${escapeMarkdown(classifiersLine(r))}\n\n${NOTE}\n`;
   out += `\n#### Context: ${r.context.label}\n\n| model | defense | ASR | utility under attack | benign utility |\n|---|---|---|---|---|\n`;
   for (const c of r.context.rows)
     out += `| ${escapeMarkdown(c.model)} | ${escapeMarkdown(c.defense)} | ${contextCells(c)

@@ -3,6 +3,7 @@
 // contract test (scorer keys == defense's needed keys) compares two independent computations.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../model/errors.js';
 
@@ -25,8 +26,19 @@ export interface RawCorpus {
   scenarios: RawScenario[];
 }
 
-/** Read a corpus file, gzip-compressed (`.gz`, or gzip magic bytes) or plain JSON. */
+/**
+ * Read a corpus file, gzip-compressed (`.gz`, or gzip magic bytes) or plain JSON: an AgentDojo
+ * corpus (`scenarios`, `outputs`), or an AgentDyn trajectory corpus (`runs`; its outputs are in
+ * the shared `outputs.json.gz` one directory up, docs/agentdyn.md#files), whose calls read the
+ * outputs of the earlier calls their `read` lists.
+ */
 export function readCorpusFile(path: string): RawCorpus {
+  const json = readJson(path);
+  if (typeof json === 'object' && json !== null && Array.isArray((json as { runs?: unknown }).runs)) return trajectoryTexts(json, path);
+  return checkCorpus(json, path);
+}
+
+function readJson(path: string): unknown {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -45,7 +57,37 @@ export function readCorpusFile(path: string): RawCorpus {
   } catch (e) {
     throw new InputError(`corpus ${path} is not JSON: ${(e as Error).message}`);
   }
-  return checkCorpus(json, path);
+  return json;
+}
+
+interface RawCall {
+  args: { text: string }[];
+  read: number[];
+  returned: string | null;
+}
+
+/** A trajectory corpus as the texts see it: each call's context is the outputs of the calls it read. */
+function trajectoryTexts(json: object, path: string): RawCorpus {
+  const bad = (what: string): never => {
+    throw new InputError(`corpus ${path}: ${what}`);
+  };
+  const outputsPath = join(dirname(dirname(path)), 'outputs.json.gz');
+  const outputs = (readJson(outputsPath) as { outputs?: unknown }).outputs;
+  if (typeof outputs !== 'object' || outputs === null) bad(`its outputs file ${outputsPath} has no "outputs" object`);
+  const runs = (json as { runs: { id?: unknown; kind?: unknown; calls?: unknown }[] }).runs;
+  const scenarios = runs.map((r): RawScenario => {
+    if (!Array.isArray(r.calls)) bad(`run ${String(r.id)} has no "calls" array`);
+    const calls = r.calls as RawCall[];
+    return {
+      id: String(r.id),
+      kind: r.kind === 'benign' ? 'benign' : 'injection',
+      trace: calls.map((c, i) => {
+        if (!Array.isArray(c?.args) || !Array.isArray(c?.read)) bad(`call ${i} of run ${String(r.id)} lacks "args"/"read"`);
+        return { args: c.args, context: c.read.flatMap((j) => (calls[j]?.returned ? [calls[j].returned] : [])) };
+      }),
+    };
+  });
+  return checkCorpus({ outputs, scenarios }, path);
 }
 
 function checkCorpus(json: unknown, path: string): RawCorpus {

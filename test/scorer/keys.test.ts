@@ -51,3 +51,14 @@ describe('the scorer needs exactly the keys of the published tables', () => {
     });
   }
 });
+
+describe('the scorer and the classifier defense need the same keys on the trajectory corpora', () => {
+  it.each(['google_gemini-2.5-flash', 'gpt-4o-2024-08-06'] as const)('%s', async (model) => {
+    const { CorpusStore } = await import('../../src/data/store.js');
+    const { neededKeys } = await import('../../src/defenses/classifier.js');
+    const corpus = new CorpusStore().load(`agentdyn-${model}`);
+    const keys = [...loadTexts(join(root, `corpora/agentdyn/trajectories/${model}.json.gz`)).keys()];
+    expect(keys.length).toBeGreaterThan(100);
+    expect(keys).toEqual([...neededKeys(corpus.scenarios)].sort());
+  });
+});
