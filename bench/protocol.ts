@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { ExternalDefense, openDefense, scoreDefense, type DefenseSpec } from '../src/adapters/index.js';
 import { CORPORA } from '../src/data/registry.js';
 import { CorpusStore } from '../src/data/store.js';
+import type { Corpus } from '../src/corpora/corpus.js';
 import type { Scenario } from '../src/model/call.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -39,8 +40,8 @@ async function timed(scenarios: readonly Scenario[], opts: { delayMs: number; st
   return timedSpec([scenarios], { kind: 'command', command: defenseScript(opts) });
 }
 
-/** Score each scenario list in turn with one defense (one process), as the action does with its corpora. */
-async function timedSpec(lists: readonly (readonly Scenario[])[], spec: DefenseSpec, timeoutMs = 60_000) {
+/** Score each corpus (or scenario list) in turn with one defense (one process), as the action does with its corpora. */
+async function timedSpec(lists: readonly (Corpus | readonly Scenario[])[], spec: DefenseSpec, timeoutMs = 60_000) {
   const d = (await openDefense(spec, { timeoutMs })) as ExternalDefense;
   const t0 = performance.now();
   let needed = 0;
@@ -71,10 +72,10 @@ function pythonDefense(delayS: number, serveArgs = ''): string {
   return `python3 "${path}"`;
 }
 
-/** The action's default corpora (action.yml's corpora input), in its order. */
-function defaultCorpora(): (readonly Scenario[])[] {
+/** The action's default corpora (action.yml's corpora input), in its order: protocol v2 sessions get their prompts and tools. */
+function defaultCorpora(): Corpus[] {
   const store = new CorpusStore();
-  return [CORPORA.pairs.load(store).scenarios, CORPORA.agentdojo.load(store).scenarios];
+  return [CORPORA.pairs.load(store), CORPORA.agentdojo.load(store)];
 }
 
 interface RssFigure {
@@ -153,10 +154,10 @@ export async function benchProtocol(): Promise<void> {
     console.log('  (python3 not found: Python SDK figures skipped)');
   } else {
     const corpora = defaultCorpora();
-    const label = `pairs then agentdojo (${corpora.map((c) => c.length).join(' + ')} scenarios), one defense process`;
-    console.log(`\nprotocol v1 (stdio), the action's default corpora: ${label}:`);
+    const label = `pairs then agentdojo (${corpora.map((c) => c.scenarios.length).join(' + ')} scenarios), one defense process`;
     // The per-call timeout is the action's default: a defense that queues requests inside itself fails here.
     const sdk = await timedSpec(corpora, { kind: 'command', command: pythonDefense(0.05) }, 10_000);
+    console.log(`\nprotocol v${sdk.hello.protocol} (stdio, the Python SDK's default), the action's default corpora: ${label}:`);
     const caps = sdk.hello.capabilities;
     console.log(
       `  50 ms/decision Python SDK defense, its defaults (stateless ${caps.stateless}, max_concurrency ${caps.max_concurrency}): ${fmt(sdk.ms)} wall; ` +

@@ -18,3 +18,9 @@ for (const [name, entry] of Object.entries(entries)) {
   const external = name === 'scorer' ? ['-e', '@huggingface/transformers', '-e', 'onnxruntime-node'] : [];
   execFileSync('npx', ['ncc', 'build', entry, '-o', out, '--target', 'es2022', '-q', ...external], { stdio: 'inherit' });
 }
+
+// The SDK ships compiled and typed, for `import { defineDefense } from 'agent-defense-eval/sdk'`
+// (package.json's exports) from plain Node: tsc rather than ncc, so that dist/sdk/index.d.ts comes
+// with dist/sdk/index.js. It imports only node: built-ins, so nothing is bundled.
+rmSync('dist/sdk', { recursive: true, force: true });
+execFileSync('npx', ['tsc', '-p', 'src/sdk/tsconfig.json'], { stdio: 'inherit' });

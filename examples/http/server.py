@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Example defense over HTTP (protocol v1): GET answers the hello, POST decides one call.
+"""Example defense over HTTP (protocol v2, the SDK's default): GET answers the hello, POST one message.
 
     python3 examples/http/server.py 8080 &      # prints "listening on http://127.0.0.1:8080/" to stderr
     # then, in the action:  defense-url: http://127.0.0.1:8080/
 
 A destination policy: refuse a call that sends data out (non-empty dest) when one of its
-untrusted arguments names an e-mail address or URL outside ALLOWED_DOMAINS.
+untrusted arguments names an e-mail address or URL outside ALLOWED_DOMAINS. It reads only what
+protocol v1 sent too (dest, the arguments' provenance and text), so it decides as it did there.
 """
 import os
 import re
@@ -20,7 +21,7 @@ ALLOWED_DOMAINS = ("bluesparrowtech.com", "internal.example")
 ADDRESS = re.compile(r"[\w.+-]+@([\w-]+\.[\w.-]+)|https?://([\w.-]+)")
 
 
-def decide(call, info):
+def decide(call, session):
     if not call["dest"]:
         return True, "nothing leaves"
     for arg in call["args"]:

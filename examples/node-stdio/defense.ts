@@ -1,4 +1,4 @@
-// Example defense in TypeScript, over stdio (protocol v1), also usable in process.
+// Example defense in TypeScript, over stdio (protocol v1, kept as it was), also usable in process.
 //
 // Context-aware: refuse a call that sends data out (non-empty dest) after the agent read a tool
 // output that looks like an instruction aimed at it. Run it with the action as
@@ -11,6 +11,7 @@ const INSTRUCTION_LIKE = ['ignore previous', 'ignore all previous', 'important m
 
 export const defense = defineDefense({
   name: 'example-node-context-guard',
+  protocol: 1,
   stateless: true,
   decide(call) {
     if (call.dest === '') return { allow: true, reason: 'nothing leaves' };

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Example defense in Python, over stdio (protocol v1).
+"""Example defense in Python, over stdio (protocol v2, the SDK's default).
 
 A provenance policy: a call that sends data somewhere (non-empty dest) may only carry trusted
-arguments. Score it with the action:
+arguments. It reads only the call's dest and its arguments' provenance, which protocol v1 sent
+too, so it decides exactly as it did there (and returns v1's (allow, reason), which the SDK still
+accepts). Score it with the action:
 
     - uses: <owner>/agent-defense-eval@v1
       with:
@@ -20,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from defense_protocol import serve  # noqa: E402
 
 
-def decide(call, info):
+def decide(call, session):
     if call["dest"]:
         for arg in call["args"]:
             if arg["provenance"] != "trusted":

@@ -1,11 +1,12 @@
-// The TypeScript SDK serves the protocol and survives what a client may send it: a malformed
-// request gets an error (HTTP 400, or a line on stderr over stdio) and the next request is answered.
+// The TypeScript SDK serves protocol v1 (`protocol: 1`, kept for existing defenses) and survives
+// what a client may send it: a malformed request gets an error (HTTP 400, or a line on stderr over
+// stdio) and the next request is answered. Protocol 2, the default: v2.test.ts.
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { defineDefense, RequestError } from '../../src/sdk/index.js';
 
-const d = defineDefense({ name: 'sdk-test', decide: (call) => ({ allow: call.tool !== 'send_money', reason: call.tool }) });
+const d = defineDefense({ name: 'sdk-test', protocol: 1, decide: (call) => ({ allow: call.tool !== 'send_money', reason: call.tool }) });
 const request = (id: number, tool: string) => ({ id, scenario: 's', step: 0, call: { tool, args: [], dest: '', context: [] } });
 
 describe('SDK over HTTP', async () => {
@@ -33,6 +34,7 @@ describe('SDK over HTTP', async () => {
   it('answers a decide() that throws with 500', async () => {
     const boom = defineDefense({
       name: 'boom',
+      protocol: 1,
       decide: () => {
         throw new Error('bug');
       },

@@ -1,6 +1,7 @@
 // The Python SDK (src/sdk/python/defense_protocol.py) against real python3 processes: it decides
 // on as many threads as its hello advertises, so a slow defense is not queued past the gate's
-// per-call timeout, and both SDKs default to the protocol's stateless=false.
+// per-call timeout, and both SDKs default to the protocol's stateless=false. (Protocol 2's sessions
+// and decisions: python-v2.test.ts.)
 import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -36,16 +37,17 @@ function script(body: string, serve: string): string {
   return path;
 }
 
-const request = (id: number) => JSON.stringify({ id, scenario: 's', step: 0, call: { tool: 't', args: [], dest: '', context: [] } });
+const request = (id: number) => JSON.stringify({ type: 'request', id, session: 's', call: { tool: 't', args: [], dest: '' }, trace: [] });
+const requestV1 = (id: number) => JSON.stringify({ id, scenario: 's', step: 0, call: { tool: 't', args: [], dest: '', context: [] } });
 
 /** Send `count` requests at once; resolve with the hello, the replies in arrival order, exit code and stderr. */
-function exchange(path: string, count: number) {
+function exchange(path: string, count: number, make = request) {
   const child = spawn('python3', [path], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
   const lines: unknown[] = [];
   createInterface({ input: child.stdout }).on('line', (l) => lines.push(JSON.parse(l)));
-  for (let i = 1; i <= count; i++) child.stdin.write(request(i) + '\n');
+  for (let i = 1; i <= count; i++) child.stdin.write(make(i) + '\n');
   child.stdin.end();
   return new Promise<{ hello: unknown; replies: { id: number }[]; code: number | null; stderr: string }>((resolve) =>
     child.once('close', (code) => resolve({ hello: lines[0], replies: lines.slice(1) as { id: number }[], code, stderr })),
@@ -57,12 +59,20 @@ const barrier = (k: number) =>
   `gate = threading.Barrier(${k}, timeout=10)\ndef decide(call, info):\n    gate.wait()\n    return True, "together"`;
 
 describe('Python SDK concurrency', () => {
-  it('decides on as many threads as the hello advertises (default 16)', async () => {
-    const r = await exchange(script(barrier(16), 'serve(decide, name="py")'), 16);
+  it('decides on as many threads as the hello advertises (default 32)', async () => {
+    const r = await exchange(script(barrier(32), 'serve(decide, name="py")'), 32);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.hello).toEqual({ protocol: 1, name: 'py', capabilities: { stateless: false, max_concurrency: 16 } });
-    expect(r.replies.map((x) => x.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(r.hello).toEqual({ protocol: 2, name: 'py', capabilities: { stateless: false, max_concurrency: 32 } });
+    expect(r.replies.map((x) => x.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
+
+  it('protocol=1 keeps protocol v1: its hello, requests and replies, on as many threads', async () => {
+    const r = await exchange(script(barrier(32), 'serve(decide, name="py", protocol=1)'), 32, requestV1);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.hello).toEqual({ protocol: 1, name: 'py', capabilities: { stateless: false, max_concurrency: 32 } });
+    expect(r.replies).toContainEqual({ id: 32, allow: true, reason: 'together' });
   });
 
   it('max_concurrency=1 decides one request at a time, in order', async () => {
@@ -92,7 +102,7 @@ describe('Python SDK concurrency', () => {
     afterEach(() => opened?.close());
 
     it('a slow defense with the defaults never waits in its own queue past the per-call timeout', async () => {
-      // 0.3 s a decision, 1.5 s per-call timeout: with one thread behind 16 advertised slots, the
+      // 0.3 s a decision, 1.5 s per-call timeout: with one thread behind 32 advertised slots, the
       // 6th request in flight would wait 1.5 s before its decision even started.
       const path = script('def decide(call, info):\n    time.sleep(0.3)\n    return True, "slow"', 'serve(decide, name="slow")');
       opened = await openDefense({ kind: 'command', command: `python3 "${path}"` }, { timeoutMs: 1500 });
@@ -135,7 +145,8 @@ describe('Python SDK over HTTP', () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       const post = (id: number) =>
         new Promise<{ reused: boolean; body: string }>((resolve, reject) => {
-          const body = request(id);
+          // The first message begins the session the requests belong to.
+          const body = id === 0 ? JSON.stringify({ type: 'begin', session: 's', suite: 'banking', prompt: null, tools: [] }) : request(id);
           const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-length': Buffer.byteLength(body) } }, (res) => {
             let text = '';
             res.setEncoding('utf8').on('data', (c: string) => (text += c));
@@ -151,7 +162,7 @@ describe('Python SDK over HTTP', () => {
       const ms = performance.now() - t0;
       agent.destroy();
       expect(answers.every((a) => a.reused)).toBe(true);
-      expect(JSON.parse(answers[19]!.body)).toEqual({ id: 20, allow: true, reason: 'fine' });
+      expect(JSON.parse(answers[19]!.body)).toEqual({ id: 20, decision: 'allow', reason: 'fine' });
       // Nagle's algorithm against the client's delayed ACK would cost ~40 ms a request (800 ms).
       expect(ms).toBeLessThan(400);
     } finally {

@@ -1,0 +1,198 @@
+import { type Server } from 'node:http';
+/** The protocol an SDK defense speaks unless it says otherwise. */
+export declare const PROTOCOL_VERSION = 2;
+export declare const DEFAULT_MAX_CONCURRENCY = 32;
+export declare const MAX_CONCURRENCY_LIMIT = 256;
+/**
+ * Over HTTP every message is its own POST, so a session's first request can overtake its begin: a
+ * request for a session not begun yet waits this long for the begin before it is decided anyway.
+ */
+export declare const BEGIN_WAIT_MS = 5000;
+/** One argument of a call: its name in the tool's signature ('' where a corpus records none). */
+export interface Arg {
+    name: string;
+    /** An open string: `trusted`, `untrusted`, `untrusted.web`, … */
+    provenance: string;
+    text: string;
+}
+/** A tool call as protocol 2 sends it. */
+export interface Call {
+    tool: string;
+    args: Arg[];
+    /** Egress destination; empty when the call sends nothing out. */
+    dest: string;
+}
+/** An earlier call of the run, with what it returned. */
+export interface TraceStep extends Call {
+    /** The text the call returned. */
+    output: string;
+    /** False when the agent had not read this output when it proposed the pending call (a later call of the same model turn). */
+    read: boolean;
+}
+/** The call to decide, with the earlier calls of its run in order. */
+export interface PendingCall extends Call {
+    trace: TraceStep[];
+}
+/** A tool as the agent's model is told about it. */
+export interface ToolSchema {
+    name: string;
+    description: string;
+    /** JSON Schema of the tool's parameters. */
+    parameters: Record<string, unknown>;
+}
+export interface BeginMessage {
+    type: 'begin';
+    /** Opaque, per gate run: the same for every message of one agent run, nothing else. */
+    session: string;
+    suite: string;
+    /** The user's request, as a deployed defense knows it; null where the corpus withholds it. */
+    prompt: string | null;
+    tools: ToolSchema[];
+}
+export interface RequestMessage {
+    type: 'request';
+    id: number;
+    session: string;
+    call: Call;
+    trace: TraceStep[];
+}
+export interface EndMessage {
+    type: 'end';
+    session: string;
+}
+export type Message = BeginMessage | RequestMessage | EndMessage;
+export type Verdict = 'allow' | 'deny' | 'ask';
+/** Protocol 2's reply. */
+export interface ReplyV2 {
+    id: number;
+    decision: Verdict;
+    reason: string;
+}
+/** One agent run as the defense sees it, the same object for all its calls; `state` is the defense's own. */
+export interface Session<S = Record<string, unknown>> {
+    readonly id: string;
+    readonly suite: string;
+    readonly prompt: string | null;
+    readonly tools: readonly ToolSchema[];
+    state: S;
+}
+/**
+ * What decide may return: a verdict, or one with its reason. `{allow, reason}` (protocol 1's
+ * shape) is accepted too. `ask`: the call waits for the user's confirmation.
+ */
+export type Answer = Verdict | {
+    decision: Verdict;
+    reason?: string;
+} | {
+    allow: boolean;
+    reason?: string;
+};
+interface Common {
+    /** One line: shown in logs and reports. */
+    name: string;
+    /**
+     * A promise the author makes: decide is a pure function of the request (the call, its trace,
+     * and the session's suite, prompt and tools), so the gate may ask each distinct request once and
+     * reuse the answer. Default false, as in the protocol: a defense that keeps state across calls
+     * or reads the session's id must leave it false.
+     */
+    stateless?: boolean;
+    /** Requests accepted in flight at once; decide may run on that many at a time. Default 32. */
+    maxConcurrency?: number;
+}
+export interface DefenseDefinition<S = Record<string, unknown>> extends Common {
+    protocol?: 2;
+    /** A new session's `state` (default `{}`). */
+    initialState?(session: Omit<Session<S>, 'state'>): S;
+    /** Called as a session begins, before any of its calls is decided. */
+    onBegin?(session: Session<S>): void | Promise<void>;
+    /** Called as a session ends, after its last decision; its state is dropped then. Not called in process (`defense-module`). */
+    onEnd?(session: Session<S>): void | Promise<void>;
+    decide(call: PendingCall, session: Session<S>): Answer | Promise<Answer>;
+}
+/** A call as protocol 1 sends it. */
+export interface DefenseCall {
+    tool: string;
+    args: {
+        provenance: string;
+        text: string;
+    }[];
+    /** Egress destination; empty when the call sends nothing out. */
+    dest: string;
+    /** The tool outputs the agent read before proposing this call. */
+    context: string[];
+}
+/** Where the call sits (protocol 1): informational, for logs and stateful defenses. */
+export interface CallInfo {
+    scenario: string;
+    step: number;
+}
+/** Protocol 1's ruling on one call. */
+export interface Decision {
+    allow: boolean;
+    reason?: string;
+}
+export interface DefenseDefinitionV1 extends Common {
+    protocol: 1;
+    decide(call: DefenseCall, info: CallInfo): Decision | Promise<Decision>;
+}
+export interface Reply {
+    id: number;
+    allow: boolean;
+    reason: string;
+}
+export interface Hello {
+    protocol: 1 | 2;
+    name: string;
+    capabilities: {
+        stateless: boolean;
+        max_concurrency: number;
+    };
+}
+interface Served<R> {
+    readonly name: string;
+    readonly hello: Hello;
+    /** For `defense-module`: the gate reads these from the export. */
+    readonly stateless: boolean;
+    /** Answer one protocol message (parsed JSON); rejects with a RequestError when it is not one. */
+    answer(message: unknown): Promise<R>;
+    /** Speak the protocol on stdin/stdout until stdin ends. */
+    serveStdio(input?: NodeJS.ReadableStream, output?: NodeJS.WritableStream): Promise<void>;
+    /** GET answers the hello, POST one message. */
+    serveHttp(port: number, host?: string): Promise<Server>;
+}
+export interface DefinedDefense extends Served<ReplyV2 | undefined> {
+    readonly protocol: 2;
+    /**
+     * In-process use (`defense-module`): decide one request as the wire carries it, given its
+     * session's begin message (the gate's module adapter passes the same object for every call of
+     * a session, which keys the session's state).
+     */
+    decide(request: Omit<RequestMessage, 'id'> & {
+        id?: number;
+    }, begin?: BeginMessage): Promise<{
+        decision: Verdict;
+        reason: string;
+    }>;
+}
+export interface DefinedDefenseV1 extends Served<Reply> {
+    readonly protocol: 1;
+    /** In-process use (`defense-module`): decide one call. */
+    decide(call: DefenseCall, info?: CallInfo): Promise<Required<Decision>>;
+}
+/** A message that is not a protocol message: answered with an error, never a crash. */
+export declare class RequestError extends Error {
+    name: string;
+}
+/** What decide returned, as protocol 2's decision and reason; a TypeError when it is none. */
+export declare function decisionOf(a: unknown): {
+    decision: Verdict;
+    reason: string;
+};
+/**
+ * A defense from its definition: protocol 2 unless it says `protocol: 1`. Serve it with
+ * serveStdio() or serveHttp(port), or make it a module's default export for `defense-module`.
+ */
+export declare function defineDefense<S = Record<string, unknown>>(def: DefenseDefinition<NoInfer<S>>): DefinedDefense;
+export declare function defineDefense(def: DefenseDefinitionV1): DefinedDefenseV1;
+export {};
