@@ -27,6 +27,8 @@ interface ModuleExport {
   /** 2: decide gets protocol v2's request and the session's begin message, as the wire carries them. */
   protocol?: unknown;
   decide: (call: Call | object, session?: object) => unknown;
+  /** 2: called once a session's last call was decided, with the same begin object decide got. */
+  end?: (session: object) => unknown;
 }
 
 function isDefenseExport(x: unknown): x is ModuleExport {
@@ -103,8 +105,17 @@ export class ModuleDefense implements Asker {
       this.sessions.set(session, JSON.parse(encodeBegin(session, scenario.suite, info.prompt, info.tools)) as object);
   }
 
-  end(session: string): void {
+  async end(session: string, scenario: Scenario): Promise<void> {
+    const begin = this.sessions.get(session);
     this.sessions.delete(session);
+    if (begin === undefined || typeof this.impl.end !== 'function' || this.failure) return;
+    try {
+      await this.impl.end(begin);
+    } catch (e) {
+      throw (this.failure ??= new DefenseError(
+        `defense ${JSON.stringify(this.name)} (${this.label}) threw in end: ${(e as Error)?.message ?? String(e)} (scenario ${scenario.id})`,
+      ));
+    }
   }
 
   async ask(a: Ask): Promise<Decision> {

@@ -3,6 +3,7 @@
 import { InputError } from '../model/errors.js';
 import type { LoadedTable } from '../model/score-table.js';
 import type { AttackCorpus, Corpus } from '../corpora/corpus.js';
+import type { Scenario } from '../model/call.js';
 import { CORPORA, TRANSFORMS, type CorpusName } from '../data/registry.js';
 import type { CorpusStore } from '../data/store.js';
 import { checkTables, checkWindowing, pinnedTables, readScoreTable } from '../data/score-tables.js';
@@ -109,12 +110,13 @@ function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, min
         return dropReport(corpus, opts, store());
       }
       // Your defense was scored once on the whole corpus: each attack's list takes its scenarios' outcomes.
-      const at = mine && new Map(corpus.scenarios.map((s, i) => [s, mine.outcomes[i]!]));
-      const perAttack = new Map(
-        mine && at
-          ? corpus.attacks.map((a) => [a, [{ defense: mine.defense, outcomes: Uint8Array.from(corpus.byAttack(a), (s) => at.get(s)!) }]])
-          : [],
-      );
+      const at = mine && new Map(corpus.scenarios.map((s, i) => [s, i]));
+      const slice = (list: readonly Scenario[]): Judged => ({
+        defense: mine!.defense,
+        outcomes: Uint8Array.from(list, (s) => mine!.outcomes[at!.get(s)!]!),
+        ...(mine!.asks ? { asks: Uint16Array.from(list, (s) => mine!.asks![at!.get(s)!]!) } : {}),
+      });
+      const perAttack = new Map(mine && at ? corpus.attacks.map((a) => [a, [slice(corpus.byAttack(a))]]) : []);
       const r = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), referenceDefenses(corpus, opts.defenses), perAttack);
       const { source: _source, ...json } = r;
       return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
@@ -172,6 +174,7 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
       return report(n, opts, store, {
         defense: scored.name,
         outcomes: run.outcomes,
+        asks: run.asks,
         halts: haltsOf(corpora[i]!.scenarios, run.decisionOf),
       });
     }),

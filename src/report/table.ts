@@ -2,8 +2,8 @@
 // (docs/scoring.md#printing-figures). A rate over an empty group prints "n/a" (no published table
 // has one).
 import type { Result } from '../model/result.js';
-import { attributableRate, blockRate, utilityRate } from '../scoring/rates.js';
-import { fixed0, padRight } from '../format/gofmt.js';
+import { attributableRate, blockRate, confirmationsPerTask, utilityRate, utilityWithConfirmationsRate } from '../scoring/rates.js';
+import { fixed, fixed0, padRight } from '../format/gofmt.js';
 import { NOT_APPLICABLE } from '../format/percent.js';
 
 /** Go `%3.0f%%`: the text tables' percentage. */
@@ -23,6 +23,11 @@ export function textTable(results: readonly Result[]): string {
       `${r.benign_kept}/${r.benign_total} (${pct3(utilityRate(r))})`,
       String(r.unscored),
     );
+  }
+  // Not in the original's table: what a defense that asked (protocol v2) keeps with a confirming user.
+  for (const r of results) {
+    if (r.benign_confirmed === undefined) continue;
+    out += `  ${r.defense}: kept with confirmations ${r.benign_kept + r.benign_confirmed}/${r.benign_total} (${pct3(utilityWithConfirmationsRate(r))}), ${r.confirmations ?? 0} confirmations (${fixed(confirmationsPerTask(r) ?? 0, 2)} per benign task)\n`;
   }
   return out;
 }

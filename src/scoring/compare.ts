@@ -10,6 +10,8 @@ import { tally } from './tally.js';
 export interface Judged {
   readonly defense: string;
   readonly outcomes: Uint8Array;
+  /** Per scenario, the confirmations the defense asked for in benign runs (protocol v2's ask); absent for defenses that cannot ask. */
+  readonly asks?: Uint16Array | undefined;
 }
 
 /** Stable sort: block rate descending, then utility rate descending (exact float equality); an empty group counts 0. */
@@ -24,7 +26,7 @@ export function judgeAll(defenses: readonly Defense[], scenarios: readonly Scena
 }
 
 export function compare(judged: readonly Judged[], indices?: readonly number[]): Result[] {
-  return rank(judged.map((j) => tally(j.defense, j.outcomes, indices)));
+  return rank(judged.map((j) => tally(j.defense, j.outcomes, indices, j.asks)));
 }
 
 /** Scenario indices grouped by a key, groups sorted by key, members in scenario order. */

@@ -192,6 +192,8 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
    * a session, which keys the session's state).
    */
   decide(request: Omit<RequestMessage, 'id'> & { id?: number }, begin?: BeginMessage): Promise<{ decision: Verdict; reason: string }>;
+  /** In-process use: the session that `begin` started is over (runs `onEnd`). */
+  end(begin: BeginMessage): Promise<void>;
 }
 
 export interface DefinedDefenseV1 extends Served<Reply> {
@@ -476,6 +478,12 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
     }
     return decisionOf(await def.decide(call, session));
   };
+  const end: DefinedDefense['end'] = async (begin) => {
+    const session = inProcess.get(begin);
+    if (!session) return;
+    inProcess.delete(begin);
+    await def.onEnd?.(session);
+  };
 
   return {
     protocol: 2,
@@ -483,6 +491,7 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
     hello,
     stateless: hello.capabilities.stateless,
     decide,
+    end,
     answer: handle,
     ...transports(def.name, hello, handle),
   };

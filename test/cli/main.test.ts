@@ -174,3 +174,20 @@ describe('defense-eval CLI', () => {
     );
   });
 });
+
+describe('a defense that asks (protocol v2), in every format', () => {
+  const cmd = `"${process.execPath}" "${join(import.meta.dirname, '../fixtures/defenses/v2-recorder.mjs')}" /dev/null egress-ask`;
+  it('text, json and markdown show what a confirming user keeps and the confirmations', async () => {
+    const text = await cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(
+      /\n {2}v2-egress-ask: kept with confirmations \d+\/97 \( *\d+%\), \d+ confirmations \(\d+\.\d\d per benign task\)\n/,
+    );
+    const json = JSON.parse((await cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none', '--format', 'json')).stdout);
+    const mine = json.comparison.results.find((r: { defense: string }) => r.defense === 'v2-egress-ask');
+    expect(mine.benign_confirmed).toBeGreaterThan(0);
+    expect(mine.confirmations).toBeGreaterThanOrEqual(mine.benign_confirmed);
+    const md = (await cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none', '--format', 'markdown')).stdout;
+    expect(md).toMatch(/\| v2-egress-ask \|.*; with confirmations \d+\/97 /);
+  });
+});

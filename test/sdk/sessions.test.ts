@@ -76,3 +76,21 @@ describe('one stateful v2 policy, both SDKs, every transport', () => {
     expect(r.map((x) => x.outcomes)).toEqual(reference.map((x) => x.outcomes));
   });
 });
+
+describe('in process (defense-module)', () => {
+  it("an SDK module hears every session's end, as over the wire", async () => {
+    const d = await openDefense(
+      { kind: 'module', path: join(import.meta.dirname, 'fixtures/counting-sessions.ts') },
+      { timeoutMs: 10_000 },
+    );
+    try {
+      await scoreDefense(d, new CorpusStore().pairs());
+    } finally {
+      await d.close();
+    }
+    const counts = (globalThis as { __sessions?: { begun: number; ended: number; open: Set<string> } }).__sessions!;
+    expect(counts.begun).toBeGreaterThan(500);
+    expect(counts.ended).toBe(counts.begun);
+    expect(counts.open.size).toBe(0);
+  });
+});
