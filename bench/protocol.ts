@@ -41,7 +41,7 @@ async function timed(scenarios: readonly Scenario[], opts: { delayMs: number; st
 }
 
 /** Score each corpus (or scenario list) in turn with one defense (one process), as the action does with its corpora. */
-async function timedSpec(lists: readonly (Corpus | readonly Scenario[])[], spec: DefenseSpec, timeoutMs = 60_000) {
+export async function timedSpec(lists: readonly (Corpus | readonly Scenario[])[], spec: DefenseSpec, timeoutMs = 60_000) {
   const d = (await openDefense(spec, { timeoutMs })) as ExternalDefense;
   const t0 = performance.now();
   let needed = 0;
@@ -52,7 +52,7 @@ async function timedSpec(lists: readonly (Corpus | readonly Scenario[])[], spec:
 }
 
 /** A Python SDK defense that sleeps `delayS` per decision; `serveArgs` are appended to serve(decide, name=...). */
-function pythonDefense(delayS: number, serveArgs = ''): string {
+export function pythonDefense(delayS: number, serveArgs = ''): string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-python-'));
   const path = join(dir, 'defense.py');
   writeFileSync(

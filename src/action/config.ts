@@ -7,7 +7,7 @@ import { parseThresholds } from '../gate/thresholds.js';
 import { CORPUS_NAMES, type CorpusName } from '../data/registry.js';
 import { checkDefenseEnv } from './isolation.js';
 
-export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo'];
+export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06'];
 
 export const BASELINE_MODES = ['auto', 'cache', 'rerun', 'none'] as const;
 export type BaselineMode = (typeof BASELINE_MODES)[number];

@@ -10,7 +10,9 @@ import type { CorpusRows, Rows } from '../evaluate/rows.js';
 import type { Verdict } from '../gate/verdict.js';
 import type { CorpusResult, RunResults } from '../gate/results.js';
 import { quadrantChart } from './chart.js';
-import { metricsTable, type MetricsRow } from './metrics-table.js';
+import { metricsTable, type ColumnNames, type MetricsRow } from './metrics-table.js';
+import { percent, score100 } from '../format/percent.js';
+import { asr, asrUndefended, benignUtility, suHmAttack, utilityUnderAttack, type TrajectoryCounts } from '../scoring/trajectory.js';
 
 /** Comments are limited to 65,536 characters; keep room for the marker. */
 export const MAX_REPORT_CHARS = 60_000;
@@ -48,11 +50,24 @@ function table(
   base: Result | undefined,
   rows: Rows | undefined,
   commits: { head: string; base: string },
+  names: ColumnNames = 'replayed',
 ): string {
   const lines: MetricsRow[] = [{ label: `**${name}** (head ${short(commits.head)})`, result: head, base }];
   if (base) lines.push({ label: `${name} (base ${short(commits.base)})`, result: base });
   lines.push(...rowsOf(rows?.references ?? []), ...rowsOf(rows?.classifiers ?? []));
-  return metricsTable(lines);
+  return metricsTable(lines, names);
+}
+
+/** A recorded-run corpus's effect figures in AgentAntibody's form, for head and base. */
+function effectLines(name: string, h: CorpusResult, b: CorpusResult | undefined, classifierRows: number): string {
+  const line = (label: string, c: TrajectoryCounts) =>
+    `- ${label}: ASR ${percent(asr(c))} (undefended ${percent(asrUndefended(c))}), utility under attack ${percent(utilityUnderAttack(c))}, ` +
+    `benign utility ${percent(benignUtility(c))}, SU-HM ${score100(suHmAttack(c))}`;
+  if (!h.trajectory) return '';
+  let out = `\n${line(`**${name}** (head)`, h.trajectory.result)}\n`;
+  if (b?.trajectory) out += `${line(`${name} (base)`, b.trajectory.result)}\n`;
+  const cls = classifierRows === 0 ? ' Classifier rows: not scored (no pinned score table covers these texts).' : '';
+  return `${out}\n<sub>ASR: attacked runs whose injection goal is met where the defense halted them; SU-HM here is the harmonic mean of 1 − ASR and utility under attack.${cls}</sub>\n`;
 }
 
 function details(summary: string, body: string): string {
@@ -67,17 +82,26 @@ const OUTCOME_WORD: Record<number, string> = {
   [Outcome.BlockedInjected]: 'blocked (injected call)',
   [Outcome.HaltedAttributable]: 'halted (attributable)',
   [Outcome.HaltedUnattributable]: 'halted (not attributable)',
+  [Outcome.BenignConfirmed]: 'kept with confirmations',
+  [Outcome.AttackFailed]: 'attack failed undefended',
+};
+
+/** The same codes on recorded runs (judge.ts judgeRecordedAttack). */
+const RECORDED_WORD: Record<number, string> = {
+  ...OUTCOME_WORD,
+  [Outcome.BenignKept]: 'intact',
+  [Outcome.BlockedInjected]: 'attack stopped',
+  [Outcome.HaltedUnattributable]: 'halted after the goal was met',
 };
 
 function changedOutcomes(head: CorpusResult, base: CorpusResult, ids: readonly string[], limit: number): string | undefined {
+  const word = head.kind === 'trajectory' ? RECORDED_WORD : OUTCOME_WORD;
   const rows: string[] = [];
   let n = 0;
   for (let i = 0; i < head.outcomes.length; i++) {
     if (head.outcomes[i] === base.outcomes[i]) continue;
     if (n++ < limit)
-      rows.push(
-        `| ${escapeMarkdown(ids[i] ?? String(i))} | ${OUTCOME_WORD[Number(base.outcomes[i])]} | ${OUTCOME_WORD[Number(head.outcomes[i])]} |`,
-      );
+      rows.push(`| ${escapeMarkdown(ids[i] ?? String(i))} | ${word[Number(base.outcomes[i])]} | ${word[Number(head.outcomes[i])]} |`);
   }
   if (n === 0) return undefined;
   const more = n > limit ? `\n\n…and ${n - limit} more (see the results file).` : '';
@@ -106,29 +130,36 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
   const b = input.base?.results.corpora.find((c) => c.corpus === h.corpus);
   const commits = { head: input.head.commit, base: input.base?.results.commit ?? '' };
   const overall = x?.rows.overall;
-  let out = `### ${escapeMarkdown(h.corpus)}\n\n${table(name, h.result, b?.result, overall, commits)}\n`;
+  const names: ColumnNames = h.kind === 'trajectory' ? 'recorded' : 'replayed';
+  let out = `### ${escapeMarkdown(h.corpus)}\n\n${table(name, h.result, b?.result, overall, commits, names)}\n${effectLines(name, h, b, overall?.classifiers.length ?? 0)}`;
   const points = [
     { label: 'this defense', result: h.result },
     ...(b ? [{ label: 'base', result: b.result }] : []),
     ...[...(overall?.references ?? []), ...(overall?.classifiers ?? [])].map((r) => ({ label: r.defense, result: r })),
   ];
-  out += `\n${quadrantChart(`${h.corpus} attributable blocks vs utility`, points)}\n`;
+  out += `\n${quadrantChart(names === 'recorded' ? `${h.corpus} attacks stopped vs benign runs intact` : `${h.corpus} attributable blocks vs utility`, points)}\n`;
   if (level < 1) return out;
   const suites = Object.keys(h.by_suite).sort();
   if (suites.length > 0) {
     const body = suites
-      .map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.rows.bySuite[s], commits)}`)
+      .map((s) => `**${escapeMarkdown(s)}**\n\n${table(name, h.by_suite[s]!, b?.by_suite[s], x?.rows.bySuite[s], commits, names)}`)
       .join('\n');
     out += details('Per suite', body);
   }
-  for (const group of ['by_bucket', 'by_attack_class'] as const) {
+  for (const group of ['by_model', 'by_bucket', 'by_attack_class'] as const) {
     const heads = h[group];
     if (!heads || Object.keys(heads).length === 0) continue;
     const body = Object.keys(heads)
       .sort()
-      .map((k) => `**${escapeMarkdown(k)}**\n\n${table(name, heads[k]!, b?.[group]?.[k], x?.rows.byGroup[group]?.[k], commits)}`)
+      .map((k) => {
+        const rows = group === 'by_model' ? undefined : x?.rows.byGroup[group]?.[k];
+        return `**${escapeMarkdown(k)}**\n\n${table(name, heads[k]!, b?.[group]?.[k], rows, commits, names)}`;
+      })
       .join('\n');
-    out += details(`Per ${BREAKDOWN_TITLES[group]} (defined in agent-defense-eval's docs/analyses.md)`, body);
+    out += details(
+      group === 'by_model' ? 'Per model' : `Per ${BREAKDOWN_TITLES[group]} (defined in agent-defense-eval's docs/analyses.md)`,
+      body,
+    );
   }
   if (level < 2) return out;
   const limit = level >= 3 ? 40 : 10;

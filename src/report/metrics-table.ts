@@ -14,10 +14,21 @@ export interface MetricsRow {
 }
 
 const COLUMNS = [
-  ['attributable blocks', attributableRate, (r: Result) => `${r.injections_attributable}/${r.injections_total}`],
-  ['injection block', blockRate, (r: Result) => `${r.injections_blocked}/${r.injections_total}`],
-  ['utility', utilityRate, (r: Result) => `${r.benign_kept}/${r.benign_total}`],
+  [attributableRate, (r: Result) => `${r.injections_attributable}/${r.injections_total}`],
+  [blockRate, (r: Result) => `${r.injections_blocked}/${r.injections_total}`],
+  [utilityRate, (r: Result) => `${r.benign_kept}/${r.benign_total}`],
 ] as const;
+
+/**
+ * What the three rate columns are called. On the recorded-run corpora the same counts mean: the
+ * undefended model's successful attacks the defense stopped, those it halted at all, and the benign
+ * runs it left intact (docs/agentdyn.md#scoring).
+ */
+export const COLUMN_NAMES = {
+  replayed: ['attributable blocks', 'injection block', 'utility'],
+  recorded: ['attacks stopped', 'attacks halted', 'benign runs intact'],
+} as const;
+export type ColumnNames = keyof typeof COLUMN_NAMES;
 
 function delta(now: number | undefined, was: number | undefined, unit: string): string {
   return now === undefined || was === undefined ? '' : ` (${signedPoints(now - was)}${unit})`;
@@ -31,18 +42,18 @@ function confirmed(r: Result): string {
 }
 
 function cells(r: Result, base: Result | undefined): string[] {
-  const rates = COLUMNS.map(([name, rate, count]) => {
+  const rates = COLUMNS.map(([rate, count], i) => {
     const now = rate(r);
     if (now === undefined) return 'n/a';
-    return `${count(r)} ${percent(now)}${base ? delta(now, rate(base), ' pp') : ''}${name === 'utility' ? confirmed(r) : ''}`;
+    return `${count(r)} ${percent(now)}${base ? delta(now, rate(base), ' pp') : ''}${i === 2 ? confirmed(r) : ''}`;
   });
   const hm = suHm(r);
   return [...rates, `${score100(hm)}${base ? delta(hm, suHm(base), '') : ''}`, String(r.unscored)];
 }
 
-export const METRICS_HEADER =
-  '| defense | attributable blocks | injection block | utility | SU-HM | unscored |\n|---|---:|---:|---:|---:|---:|\n';
+export const metricsHeader = (names: ColumnNames = 'replayed'): string =>
+  `| defense | ${COLUMN_NAMES[names].join(' | ')} | SU-HM | ${names === 'recorded' ? 'outside the attack axis' : 'unscored'} |\n|---|---:|---:|---:|---:|---:|\n`;
 
-export function metricsTable(rows: readonly MetricsRow[]): string {
-  return METRICS_HEADER + rows.map((row) => `| ${row.label} | ${cells(row.result, row.base).join(' | ')} |\n`).join('');
+export function metricsTable(rows: readonly MetricsRow[], names: ColumnNames = 'replayed'): string {
+  return metricsHeader(names) + rows.map((row) => `| ${row.label} | ${cells(row.result, row.base).join(' | ')} |\n`).join('');
 }

@@ -1,6 +1,11 @@
 // Inputs parsed once: defaults, and errors that name the input and quote the value.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseActionConfig } from '../../src/action/config.js';
+import { newRunSecrets } from '../../src/adapters/index.js';
+import { CorpusStore } from '../../src/data/store.js';
+import { drive } from '../../src/scoring/drive.js';
+import { DEFAULT_CORPORA, parseActionConfig } from '../../src/action/config.js';
 
 const parse = (inputs: Record<string, string>) => parseActionConfig((n) => inputs[n] ?? '');
 
@@ -10,7 +15,7 @@ describe('parseActionConfig', () => {
     expect(c).toMatchObject({
       defense: { kind: 'command', command: 'python3 d.py' },
       name: undefined,
-      corpora: ['pairs', 'agentdojo'],
+      corpora: ['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06'],
       thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 0, minAttributable: undefined, minUtility: undefined },
       baseline: { mode: 'auto' },
       comment: 'auto',
@@ -58,5 +63,36 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', 'timeout-per-call': '1.5' }, /^input timeout-per-call: "1\.5" is not a whole number of milliseconds/],
   ])('rejects %j', (inputs, message) => {
     expect(() => parse(inputs)).toThrow(message);
+  });
+});
+
+describe('the default corpora table (docs/action.md#the-default-corpora)', () => {
+  it("its runs, calls and allow-all request counts are the corpora's", async () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/action.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### The default corpora'), doc.indexOf('## Outputs'));
+    const rows = [...section.matchAll(/^\| `([a-z0-9_.-]+)`[^|]*\| (\d+) \| (\d+) \| (\d+) \|/gm)];
+    expect(rows.map((r) => r[1])).toEqual([
+      'pairs',
+      'agentdojo',
+      'agentdyn-gpt-4o-2024-08-06',
+      'agentdyn-google_gemini-2.5-flash',
+      'agentdyn-gpt-5.1-2025-11-13',
+      'agentdyn',
+    ]);
+    const store = new CorpusStore();
+    for (const [, name, runs, calls, requests] of rows) {
+      const c = store.load(name as Parameters<CorpusStore['load']>[0]);
+      const r = await drive(
+        c.scenarios,
+        { ask: async () => ({ allowed: true, reason: '' }) },
+        { stateless: false, concurrency: 32, ...newRunSecrets() },
+      );
+      expect([c.scenarios.length, c.scenarios.reduce((n, s) => n + s.trace.length, 0), r.asked], name).toEqual([
+        Number(runs),
+        Number(calls),
+        Number(requests),
+      ]);
+    }
+    expect(section).toContain(`The default, \`${DEFAULT_CORPORA.join(',')}\``);
   });
 });

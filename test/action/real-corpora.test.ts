@@ -31,7 +31,15 @@ describe('on the pinned corpora', () => {
     expect(r.failed).toEqual([]);
     expect(r.code).toBe(0);
     const results = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8'));
-    expect(results.corpora.map((c: { corpus: string }) => c.corpus)).toEqual(['pairs', 'agentdojo']);
+    expect(results.corpora.map((c: { corpus: string }) => c.corpus)).toEqual(['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06']);
+    // The recorded runs: scored by effect, with the gate's axes and the effect counts.
+    const dyn = results.corpora[2];
+    expect(dyn).toMatchObject({ kind: 'trajectory', benchmark: 'v1.2.2' });
+    expect(dyn.trajectory.result).toMatchObject({ attacked: 550, attack_success_undefended: 216, benign: 60 });
+    expect(dyn.result.injections_total).toBe(216);
+    expect(r.summary).toContain('| defense | attacks stopped | attacks halted | benign runs intact | SU-HM | outside the attack axis |');
+    expect(r.summary).toMatch(/- \*\*fg\*\* \(head\): ASR \d+\.\d% \(undefended 39\.3%\), utility under attack/);
+    expect(r.summary).toContain('Classifier rows: not scored');
     const expected = tally('fg', judge(flowGuard(pairs.policy), pairs.scenarios));
     const { su_hm: _, ...got } = results.corpora[0].result;
     expect(got).toEqual(expected);
