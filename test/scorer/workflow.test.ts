@@ -1,10 +1,14 @@
 // .github/workflows/classifier-score.yml, read line by line (no YAML dependency): its choices must
 // match models.json and the corpora, and inputs may reach the shell only through `env:`.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { modelKeys } from '../../src/scorer/models.js';
+import { AGENTDYN_MODELS } from '../../src/data/registry.js';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const lines = readFileSync(fileURLToPath(new URL('../../.github/workflows/classifier-score.yml', import.meta.url)), 'utf8').split('\n');
 const indent = (l: string): number => l.length - l.trimStart().length;
 const unquote = (s: string): string => s.trim().replace(/^(['"])(.*)\1$/, '$2');
@@ -44,10 +48,17 @@ describe('classifier-score workflow', () => {
     expect(choice('model')).toEqual({ type: 'choice', options: modelKeys() });
   });
 
-  it('offers the five corpora and the five thresholds', () => {
+  it("offers the five AgentDojo corpora, every model's AgentDyn runs, and the five thresholds", () => {
     expect(choice('corpus')).toEqual({
       type: 'choice',
-      options: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet'],
+      options: [
+        'pairs',
+        'attacks',
+        'attacks-framing',
+        'attacks-field_split',
+        'attacks-leet',
+        ...AGENTDYN_MODELS.map((m) => `agentdyn-${m}`),
+      ],
     });
     expect(choice('threshold')).toEqual({ type: 'choice', options: ['0.5', '0.8', '0.9', '0.95', '0.99'] });
   });
@@ -75,7 +86,20 @@ describe('classifier-score workflow', () => {
     expect(text).toContain('npm ci');
     expect(text).toContain('node dist/scorer/index.js "$@" --model-key "$MODEL_KEY" --out scores.json');
     expect(text).toContain('--benign-corpus "$pairs"');
-    for (const c of choice('corpus').options) expect(text).toMatch(new RegExp(`(^|[\\s|])${c}(\\)|\\|)`, 'm'));
+    // The Score step's case statement, run for every choice with the scorer replaced by a print of its arguments.
+    const score = block(
+      'run',
+      lines.findIndex((l) => l.includes('name: Score')),
+    ).body.map((l) => l.trim());
+    const script = score.join('\n').replace(/node dist\/scorer\/index\.js "\$@".*$/m, 'printf "%s\\n" "$@"');
+    for (const c of choice('corpus').options) {
+      const r = spawnSync('bash', ['-c', script], { cwd: ROOT, env: { ...process.env, CORPUS: c }, encoding: 'utf8' });
+      expect(r.status, `${c}: ${r.stderr}`).toBe(0);
+      const args = r.stdout.trim().split('\n');
+      expect(args, c).toContain('--corpus');
+      for (const [i, a] of args.entries())
+        if (a === '--corpus' || a === '--benign-corpus') expect(existsSync(join(ROOT, args[i + 1]!)), `${c}: ${args[i + 1]}`).toBe(true);
+    }
     expect(text).toContain('node dist/cli/index.js --corpus "$CORPUS" --scores scores.json --threshold "$THRESHOLD"');
     expect(text).toMatch(/uses: actions\/upload-artifact@[0-9a-f]{40} # v\d+\.\d+\.\d+\n/);
     const upload = block(
