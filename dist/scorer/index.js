@@ -226,12 +226,24 @@ function parseWith(schema, json, where) {
 
 
 
+
 /** Full lower-case hex SHA-256 of the text's UTF-8 bytes: the score-table key (docs/defenses.md#classifier-defenses). */
 function textKey(text) {
     return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
 }
-/** Read a corpus file, gzip-compressed (`.gz`, or gzip magic bytes) or plain JSON. */
+/**
+ * Read a corpus file, gzip-compressed (`.gz`, or gzip magic bytes) or plain JSON: an AgentDojo
+ * corpus (`scenarios`, `outputs`), or an AgentDyn trajectory corpus (`runs`; its outputs are in
+ * the shared `outputs.json.gz` one directory up, docs/agentdyn.md#files), whose calls read the
+ * outputs of the earlier calls their `read` lists.
+ */
 function readCorpusFile(path) {
+    const json = readJson(path);
+    if (typeof json === 'object' && json !== null && Array.isArray(json.runs))
+        return trajectoryTexts(json, path);
+    return checkCorpus(json, path);
+}
+function readJson(path) {
     let bytes;
     try {
         bytes = (0,external_node_fs_namespaceObject.readFileSync)(path);
@@ -253,7 +265,33 @@ function readCorpusFile(path) {
     catch (e) {
         throw new InputError(`corpus ${path} is not JSON: ${e.message}`);
     }
-    return checkCorpus(json, path);
+    return json;
+}
+/** A trajectory corpus as the texts see it: each call's context is the outputs of the calls it read. */
+function trajectoryTexts(json, path) {
+    const bad = (what) => {
+        throw new InputError(`corpus ${path}: ${what}`);
+    };
+    const outputsPath = (0,external_node_path_.join)((0,external_node_path_.dirname)((0,external_node_path_.dirname)(path)), 'outputs.json.gz');
+    const outputs = readJson(outputsPath).outputs;
+    if (typeof outputs !== 'object' || outputs === null)
+        bad(`its outputs file ${outputsPath} has no "outputs" object`);
+    const runs = json.runs;
+    const scenarios = runs.map((r) => {
+        if (!Array.isArray(r.calls))
+            bad(`run ${String(r.id)} has no "calls" array`);
+        const calls = r.calls;
+        return {
+            id: String(r.id),
+            kind: r.kind === 'benign' ? 'benign' : 'injection',
+            trace: calls.map((c, i) => {
+                if (!Array.isArray(c?.args) || !Array.isArray(c?.read))
+                    bad(`call ${i} of run ${String(r.id)} lacks "args"/"read"`);
+                return { args: c.args, context: c.read.flatMap((j) => (calls[j]?.returned ? [calls[j].returned] : [])) };
+            }),
+        };
+    });
+    return checkCorpus({ outputs, scenarios }, path);
 }
 function checkCorpus(json, path) {
     const bad = (what) => {

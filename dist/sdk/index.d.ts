@@ -174,6 +174,8 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
         decision: Verdict;
         reason: string;
     }>;
+    /** In-process use: the session that `begin` started is over (runs `onEnd`). */
+    end(begin: BeginMessage): Promise<void>;
 }
 export interface DefinedDefenseV1 extends Served<Reply> {
     readonly protocol: 1;

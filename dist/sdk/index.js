@@ -271,12 +271,20 @@ function defineV2(def, beginWaitMs = BEGIN_WAIT_MS) {
         }
         return decisionOf(await def.decide(call, session));
     };
+    const end = async (begin) => {
+        const session = inProcess.get(begin);
+        if (!session)
+            return;
+        inProcess.delete(begin);
+        await def.onEnd?.(session);
+    };
     return {
         protocol: 2,
         name: def.name,
         hello,
         stateless: hello.capabilities.stateless,
         decide,
+        end,
         answer: handle,
         ...transports(def.name, hello, handle),
     };
