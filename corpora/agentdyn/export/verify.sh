@@ -10,7 +10,8 @@
 #   - a folder with src/agentdojo/ and runs/ (e.g. a clone of github.com/SaFo-Lab/AgentDyn at
 #     5353cf7615b135cace8d07c8f12dac53a16b6db3).
 # Default: the first shared/agentdyn with the two archives found upward from the repository
-# (../shared/agentdyn beside the project). No source: a loud failure, unless AGENTDYN_OPTIONAL=1
+# (../shared/agentdyn beside the project), else above the local repository this one was cloned
+# from (a fresh CI clone elsewhere). No source: a loud failure, unless AGENTDYN_OPTIONAL=1
 # (then it says so and exits 0).
 #
 # 1. creates (or reuses) a virtualenv with export/requirements.txt, cached outside the repo in
@@ -78,7 +79,18 @@ if [ -z "$src" ]; then
     [ "$d" = / ] && break
     d="$(dirname "$d")"
   done
-  [ -n "$src" ] || no_source "No shared/agentdyn with the two archives above $repo, and AGENTDYN_SRC is not set."
+  # A clone (CI clones the repository afresh) looks beside the repository it was cloned from too.
+  if [ -z "$src" ] && origin="$(git -C "$repo" remote get-url origin 2>/dev/null)" && [ -d "$origin" ]; then
+    d="$(cd "$origin" && pwd)"
+    while :; do
+      if [ -f "$d/shared/agentdyn/$src_archive" ] && [ -f "$d/shared/agentdyn/$runs_archive" ]; then
+        src="$d/shared/agentdyn"; break
+      fi
+      [ "$d" = / ] && break
+      d="$(dirname "$d")"
+    done
+  fi
+  [ -n "$src" ] || no_source "No shared/agentdyn with the two archives above $repo (or above the repository it was cloned from), and AGENTDYN_SRC is not set."
 fi
 [ -d "$src" ] || no_source "AGENTDYN_SRC=$src is not a folder."
 src="$(cd "$src" && pwd)"
