@@ -12,6 +12,7 @@ import type { Ask, Asker } from '../scoring/drive.js';
 import {
   encodeBegin,
   encodeEnd,
+  encodeFeedback,
   encodeRequest,
   encodeRequestV2,
   excerpt,
@@ -21,6 +22,7 @@ import {
   type Hello,
 } from './protocol.js';
 import type { Scenario } from '../model/call.js';
+import type { FeedbackLabel } from '../model/online.js';
 import type { SessionInfo } from '../scoring/drive.js';
 
 /** What a transport must provide: deliver the defense's lines, accept ours. */
@@ -129,8 +131,34 @@ export class ExternalDefense implements Asker {
     return this.hello.protocol;
   }
 
+  /** The defense declared that it learns from feedback (online runs). */
+  get learns(): boolean {
+    return this.hello.capabilities.learns;
+  }
+
+  /** Per session, the request id of each step asked (kept until its feedback, or its next session, in an online run). */
+  private readonly requestIds = new Map<string, number[]>();
+
+  /**
+   * Feedback on call `step` of an ended session (protocol v2, a learning defense): the label, and
+   * the call as its request carried it. Delivered in order before anything sent later.
+   */
+  async feedback(session: string, step: number, label: FeedbackLabel, scenario: Scenario, info: SessionInfo): Promise<void> {
+    if (this.failure) throw this.failure;
+    const id = this.requestIds.get(session)?.[step];
+    this.requestIds.delete(session);
+    if (id === undefined) throw new Error(`feedback on step ${step} of a session the defense was never asked about`);
+    await this.channel.notify(encodeFeedback(session, id, label, scenario.suite, info.prompt, scenario.trace[step]!.call));
+    if (this.failure) throw this.failure;
+  }
+
+  /** Set for an online run of a learning defense: remember which request asked about which step. */
+  tracking = false;
+
   /** Protocol v2: a session begins with the suite, the user's prompt and the suite's tools. */
   async begin(session: string, scenario: Scenario, info: SessionInfo): Promise<void> {
+    // In an online run at most one episode awaits its feedback: the one that ended before this.
+    if (this.tracking) for (const k of this.requestIds.keys()) if (k !== session) this.requestIds.delete(k);
     if (this.protocol === 2 && !this.failure) await this.channel.notify(encodeBegin(session, scenario.suite, info.prompt, info.tools));
     if (this.failure) throw this.failure;
   }
@@ -146,6 +174,11 @@ export class ExternalDefense implements Asker {
     if (this.pending.size >= this.maxConcurrency) await new Promise<void>((r) => this.waiting.push(r));
     if (this.failure) throw this.failure;
     const id = this.nextId++;
+    if (this.tracking) {
+      const ids = this.requestIds.get(a.session) ?? [];
+      ids[a.step] = id;
+      this.requestIds.set(a.session, ids);
+    }
     return new Promise<Decision>((resolve, reject) => {
       const timer = setTimeout(
         () => this.fail(`no reply to request ${id} within ${this.opts.timeoutMs} ms (timeout-per-call)`, id),
@@ -212,7 +245,10 @@ function parseHello(text: string): Hello | string {
     return `wrote a first line that is not a JSON hello: ${excerpt(text)}`;
   }
   const r = HelloSchema.safeParse(json);
-  return r.success ? r.data : `wrote an invalid hello ${excerpt(text)}: ${describeZodError(r.error)}`;
+  if (!r.success) return `wrote an invalid hello ${excerpt(text)}: ${describeZodError(r.error)}`;
+  if (r.data.protocol === 1 && r.data.capabilities.learns)
+    return `wrote an invalid hello ${excerpt(text)}: capabilities.learns needs protocol 2 (feedback is a version 2 message)`;
+  return r.data;
 }
 
 function startError(channel: Channel, what: string): DefenseError {

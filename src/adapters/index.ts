@@ -4,6 +4,9 @@ import type { Scenario } from '../model/call.js';
 import type { Corpus } from '../corpora/corpus.js';
 import { sessionPrompt } from '../corpora/corpus.js';
 import { drive, type DriveOptions, type Driven } from '../scoring/drive.js';
+import type { Player } from '../scoring/online.js';
+import type { Entrant } from '../evaluate/online.js';
+import { InputError } from '../model/errors.js';
 import { encodeRequestV2 } from './protocol.js';
 import { ExternalDefense } from './external.js';
 import { HttpChannel } from './http.js';
@@ -88,4 +91,41 @@ export function scoreDefense(
     ...(sessionInfo ? { sessionInfo } : {}),
     ...(v2 ? { requestKey: v2Key(sessionInfo ?? (() => ({ prompt: null, tools: [] }))) } : {}),
   });
+}
+
+export interface OnlineOpenOptions extends OpenOptions {
+  /** A file the defense ships to start each stream from (its path reaches it as DEFENSE_EVAL_VACCINE, or a module's init). */
+  vaccine?: string | undefined;
+}
+
+/**
+ * A user's defense as an online entrant: a fresh process (or module instance) per stream, so no
+ * stream starts from what another taught it. A URL defense cannot be started afresh and is refused.
+ */
+export function onlineEntrant(spec: DefenseSpec, opts: OnlineOpenOptions, name: string): Entrant {
+  if (spec.kind === 'url')
+    throw new InputError(
+      'online evaluation starts a fresh defense for every stream (a cold start), which a URL cannot give: use a command or a module',
+    );
+  let instance = 0;
+  return {
+    name,
+    async open(): Promise<Player & { close(): Promise<void> }> {
+      const common = { name: opts.name, timeoutMs: opts.timeoutMs, helloTimeoutMs: opts.helloTimeoutMs };
+      const vaccine = opts.vaccine ?? null;
+      const d: OpenedDefense =
+        spec.kind === 'command'
+          ? await ExternalDefense.open(
+              new StdioChannel(spec.command, {
+                cwd: opts.cwd,
+                env: { ...(opts.env ?? process.env), DEFENSE_EVAL_VACCINE: vaccine ?? '' },
+                echoStderr: opts.echoStderr,
+              }),
+              common,
+            )
+          : await ModuleDefense.load(spec.path, { ...common, cwd: opts.cwd, fresh: { instance: String(++instance), vaccine } });
+      if (d instanceof ExternalDefense) d.tracking = d.learns;
+      return d;
+    },
+  };
 }

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Call, Decision, Scenario } from '../model/call.js';
 import { DefenseError, describeZodError, InputError } from '../model/errors.js';
 import type { Ask, Asker, SessionInfo } from '../scoring/drive.js';
-import { encodeBegin, encodeRequestV2 } from './protocol.js';
+import { encodeBegin, encodeFeedback, encodeRequestV2 } from './protocol.js';
+import type { FeedbackLabel } from '../model/online.js';
 import { describeAsk } from './external.js';
 
 /** A module may answer in protocol v2's shape `{decision, reason}`, v1's `{allow, reason}`, or the core's `{allowed, reason}`. */
@@ -29,6 +30,10 @@ interface ModuleExport {
   decide: (call: Call | object, session?: object) => unknown;
   /** 2: called once a session's last call was decided, with the same begin object decide got. */
   end?: (session: object) => unknown;
+  /** 2, online runs: the defense learns; called with protocol v2's feedback message after an episode was scored. */
+  learn?: (feedback: object) => unknown;
+  /** Online runs: called once on each fresh instance, with the vaccine file's path (or null). */
+  init?: (opts: { vaccine: string | null }) => unknown;
 }
 
 function isDefenseExport(x: unknown): x is ModuleExport {
@@ -39,6 +44,11 @@ export interface ModuleOptions {
   name?: string | undefined;
   timeoutMs: number;
   cwd?: string | undefined;
+  /**
+   * Online runs: a fresh instance of the module (its own module record, so no state is shared with
+   * another stream's), initialised with the vaccine file's path.
+   */
+  fresh?: { readonly instance: string; readonly vaccine: string | null } | undefined;
 }
 
 /**
@@ -62,7 +72,9 @@ export class ModuleDefense implements Asker {
     const abs = isAbsolute(path) ? path : resolve(opts.cwd ?? process.cwd(), path);
     let mod: Record<string, unknown>;
     try {
-      mod = await importModule(pathToFileURL(abs).href);
+      const url = pathToFileURL(abs);
+      if (opts.fresh) url.searchParams.set('defense-eval-instance', opts.fresh.instance);
+      mod = await importModule(url.href);
     } catch (e) {
       throw new DefenseError(`defense-module ${JSON.stringify(path)} could not be loaded: ${(e as Error).message}`);
     }
@@ -81,8 +93,21 @@ export class ModuleDefense implements Asker {
     if (typeof impl.name === 'string' && /[\u0000-\u001f\u007f\u2028\u2029]/.test(impl.name)) {
       throw new InputError(`defense-module ${JSON.stringify(path)}: its name must be one line without control characters`);
     }
+    if (impl.learn !== undefined && (typeof impl.learn !== 'function' || impl.protocol !== 2)) {
+      throw new InputError(`defense-module ${JSON.stringify(path)}: "learn" must be a function, on a module with protocol: 2`);
+    }
     const name = opts.name ?? (typeof impl.name === 'string' && impl.name !== '' ? impl.name.slice(0, 200) : path);
-    return new ModuleDefense(name, impl, `module ${JSON.stringify(path)}`, opts);
+    const defense = new ModuleDefense(name, impl, `module ${JSON.stringify(path)}`, opts);
+    if (opts.fresh && typeof impl.init === 'function') {
+      try {
+        await impl.init({ vaccine: opts.fresh.vaccine });
+      } catch (e) {
+        throw new DefenseError(
+          `defense ${JSON.stringify(name)} (module ${JSON.stringify(path)}) threw in init: ${(e as Error)?.message ?? String(e)}`,
+        );
+      }
+    }
+    return defense;
   }
 
   /** Like the protocol's capability: false unless the module says its decisions are pure. */
@@ -96,6 +121,25 @@ export class ModuleDefense implements Asker {
 
   get protocol(): 1 | 2 {
     return this.impl.protocol === 2 ? 2 : 1;
+  }
+
+  /** The module exports `learn`: it gets feedback in an online run. */
+  get learns(): boolean {
+    return typeof this.impl.learn === 'function';
+  }
+
+  /** Feedback on call `step` of an ended session, as protocol v2's message (its request id is the step's, 1-based: a module has no ids). */
+  async feedback(session: string, step: number, label: FeedbackLabel, scenario: Scenario, info: SessionInfo): Promise<void> {
+    if (this.failure) throw this.failure;
+    try {
+      await this.impl.learn?.(
+        JSON.parse(encodeFeedback(session, step + 1, label, scenario.suite, info.prompt, scenario.trace[step]!.call)) as object,
+      );
+    } catch (e) {
+      throw (this.failure ??= new DefenseError(
+        `defense ${JSON.stringify(this.name)} (${this.label}) threw in learn: ${(e as Error)?.message ?? String(e)} (scenario ${scenario.id})`,
+      ));
+    }
   }
 
   private readonly sessions = new Map<string, object>();

@@ -10,6 +10,7 @@ const TITLES: Record<keyof typeof MESSAGE_SCHEMAS, string> = {
   'begin.schema.json': 'Protocol 2: the gate begins a session',
   'request-v2.schema.json': 'Protocol 2: the gate asks about one call',
   'end.schema.json': 'Protocol 2: the gate ends a session',
+  'feedback.schema.json': 'Protocol 2, online runs: feedback on a call of an ended episode, to a defense that learns',
 };
 
 /** File name → schema text (2-space JSON, trailing newline). Replies are read as input (defaults apply). */

@@ -6,6 +6,7 @@
 // nothing it writes reaches the scoring without passing one.
 import { z } from 'zod';
 import type { Call, Step, ToolSchema } from '../model/call.js';
+import { FEEDBACK_LABELS, type FeedbackLabel } from '../model/online.js';
 
 export const PROTOCOL_VERSIONS = [1, 2] as const;
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
@@ -34,12 +35,14 @@ const Capabilities = z.object({
   stateless: z.boolean().default(false),
   /** Requests the defense accepts in flight at once. */
   max_concurrency: z.number().int().min(1).max(MAX_CONCURRENCY_LIMIT).default(DEFAULT_MAX_CONCURRENCY),
+  /** Protocol 2: the defense learns from feedback between episodes of an online run (docs/online.md). */
+  learns: z.boolean().default(false),
 });
 
 export const HelloSchema = z.object({
   protocol: z.union([z.literal(1), z.literal(2)], { error: 'expected "protocol": 1 or 2' }),
   name: Name,
-  capabilities: Capabilities.default({ stateless: false, max_concurrency: DEFAULT_MAX_CONCURRENCY }),
+  capabilities: Capabilities.default({ stateless: false, max_concurrency: DEFAULT_MAX_CONCURRENCY, learns: false }),
 });
 export type Hello = z.infer<typeof HelloSchema>;
 
@@ -93,6 +96,24 @@ export const RequestV2Schema = z.object({
 });
 
 export const EndSchema = z.object({ type: z.literal('end'), session: z.string() });
+
+/**
+ * Feedback on a call of an episode that has ended and been scored (online runs, to a defense that
+ * declared `learns`; docs/online.md#feedback). No reply.
+ */
+export const FeedbackSchema = z.object({
+  type: z.literal('feedback'),
+  /** The session of the episode, which has ended. */
+  session: z.string(),
+  /** The id of the request that asked about the call. */
+  request: z.number().int().positive(),
+  label: z.enum(FEEDBACK_LABELS),
+  suite: z.string(),
+  /** The episode's user prompt, as its begin carried it. */
+  prompt: z.string().nullable(),
+  /** The call, as that request carried it. */
+  call: CallV2,
+});
 
 /** A call as protocol v1 sends it: argument texts with their provenance, no names. */
 export interface V1Call {
@@ -163,6 +184,18 @@ export function encodeRequestV2(id: number, session: string, step: number, trace
 
 export const encodeEnd = (session: string): string => JSON.stringify({ type: 'end', session } satisfies z.infer<typeof EndSchema>);
 
+export function encodeFeedback(
+  session: string,
+  request: number,
+  label: FeedbackLabel,
+  suite: string,
+  prompt: string | null,
+  call: Call,
+): string {
+  const m: z.infer<typeof FeedbackSchema> = { type: 'feedback', session, request, label, suite, prompt, call: v2Call(call) };
+  return JSON.stringify(m);
+}
+
 /** A short, single-line excerpt of something a defense wrote, for error messages. */
 export function excerpt(s: string, max = 120): string {
   const flat = s.replace(/\s+/g, ' ').trim();
@@ -177,4 +210,5 @@ export const MESSAGE_SCHEMAS = {
   'begin.schema.json': BeginSchema,
   'request-v2.schema.json': RequestV2Schema,
   'end.schema.json': EndSchema,
+  'feedback.schema.json': FeedbackSchema,
 } as const;

@@ -8,6 +8,7 @@ import { isReferenceDefense, REFERENCE_DEFENSES, type ReferenceDefenseName } fro
 import { parseThresholds } from '../gate/thresholds.js';
 import type { Thresholds } from '../gate/verdict.js';
 import type { DefenseSpec } from '../adapters/index.js';
+import { ONLINE_DEFAULTS } from '../model/online.js';
 
 export const FORMATS = ['text', 'json', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -29,6 +30,16 @@ export interface ExternalRun {
   readonly thresholds: Thresholds;
   /** Where to write the results file. */
   readonly outResults: string | undefined;
+  /** Online runs: a file the defense ships to start each stream from. */
+  readonly vaccine: string | undefined;
+}
+
+/** --online: the streams to build (docs/online.md); the seed is drawn at run time when not given. */
+export interface OnlineOptions {
+  readonly attacks: number;
+  readonly benign: number;
+  readonly window: number;
+  readonly seed: string | undefined;
 }
 
 export interface CliOptions {
@@ -44,6 +55,7 @@ export interface CliOptions {
   sweep: boolean;
   out: string | undefined;
   external: ExternalRun | undefined;
+  online: OnlineOptions | undefined;
 }
 
 export const DEFAULT_CORPUS: CorpusName = 'pairs';
@@ -92,6 +104,16 @@ your own defense, scored beside the reference defenses:
   --max-confirmations N
                      the most confirmations (asks, protocol v2) per benign task
   --out-results FILE write the results file (the action's results-path format)
+
+online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
+  --online           play every defense on the same streams (one per suite), feedback to a defense that learns
+  --online-attacks N attacks per stream (default ${ONLINE_DEFAULTS.attacks})
+  --online-benign N  benign tasks per stream (default ${ONLINE_DEFAULTS.benign})
+  --online-window N  SW-ASR over the last N attacks of each stream (default ${ONLINE_DEFAULTS.window})
+  --online-seed S    the sample's and order's seed, 0 to 2^64-1 (default: drawn afresh, printed and recorded)
+  --vaccine FILE     a file your defense starts each stream from (DEFENSE_EVAL_VACCINE)
+  --max-sw-asr PCT, --min-online-su-hm PCT
+                     the online run's ceiling on SW-ASR and floor on SU-HM, in percent
 `;
 
 const OPTIONS = {
@@ -117,6 +139,14 @@ const OPTIONS = {
   'min-utility': { type: 'string' },
   'max-confirmations': { type: 'string' },
   'out-results': { type: 'string' },
+  online: { type: 'boolean' },
+  'online-attacks': { type: 'string' },
+  'online-benign': { type: 'string' },
+  'online-window': { type: 'string' },
+  'online-seed': { type: 'string' },
+  vaccine: { type: 'string' },
+  'max-sw-asr': { type: 'string' },
+  'min-online-su-hm': { type: 'string' },
 } as const;
 
 const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module'] as const;
@@ -131,6 +161,19 @@ const EXTERNAL_ONLY = [
   'min-utility',
   'max-confirmations',
   'out-results',
+  'vaccine',
+  'max-sw-asr',
+  'min-online-su-hm',
+] as const;
+/** Flags that only mean something with --online. */
+const ONLINE_ONLY = [
+  'online-attacks',
+  'online-benign',
+  'online-window',
+  'online-seed',
+  'vaccine',
+  'max-sw-asr',
+  'min-online-su-hm',
 ] as const;
 /** The corpora an external defense can be scored on (the others are classifier and egress analyses). */
 const TRAJECTORIES: readonly CliCorpus[] = CORPUS_NAMES.filter((n) => CORPORA[n].kind === 'trajectory');
@@ -145,6 +188,7 @@ const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
   threshold: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
   'untransformed-scores': ['attacks-framing', 'attacks-field_split', 'attacks-leet'],
   sweep: ['agentdojo'],
+  online: ['pairs', ...TRAJECTORIES],
 };
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[], guard: (v: string) => v is T): T {
@@ -211,6 +255,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
       );
     }
   }
+  const online = onlineOptions(v);
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
   const scores = list('scores', v.scores);
   if (scores.includes('none') && scores.length > 1) throw new InputError('--scores: "none" cannot be combined with table paths');
@@ -226,6 +271,32 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     sweep: v.sweep ?? false,
     out: v.out,
     external,
+    online,
+  };
+}
+
+function count(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max)
+    throw new InputError(`--${flag}: ${JSON.stringify(raw)} is not a whole number between ${min} and ${max}`);
+  return n;
+}
+
+function onlineOptions(v: Values): OnlineOptions | undefined {
+  if (!v.online) {
+    const stray = ONLINE_ONLY.find((f) => v[f] !== undefined);
+    if (stray) throw new InputError(`--${stray} needs --online`);
+    return undefined;
+  }
+  const seed = v['online-seed'];
+  if (seed !== undefined && (!/^\d{1,20}$/.test(seed) || BigInt(seed) >= 2n ** 64n))
+    throw new InputError(`--online-seed: ${JSON.stringify(seed)} is not a whole number between 0 and 2^64-1`);
+  return {
+    attacks: count('online-attacks', v['online-attacks'], ONLINE_DEFAULTS.attacks, 1, 10_000),
+    benign: count('online-benign', v['online-benign'], ONLINE_DEFAULTS.benign, 0, 10_000),
+    window: count('online-window', v['online-window'], ONLINE_DEFAULTS.window, 1, 10_000),
+    seed,
   };
 }
 
@@ -273,5 +344,6 @@ function externalRun(v: Values): ExternalRun | undefined {
       (n) => `--${n}`,
     ),
     outResults: v['out-results'],
+    vaccine: v.vaccine,
   };
 }

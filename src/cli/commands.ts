@@ -27,6 +27,10 @@ import { evaluateTrajectories } from '../evaluate/trajectory.js';
 import { haltsOf, type Halts } from '../scoring/trajectory.js';
 import { trajectoryMarkdown, trajectoryText } from '../report/trajectory.js';
 import { EGRESS_REACH, type CliCorpus, type CliOptions, type Format } from './args.js';
+import type { OnlineSettings } from '../model/online.js';
+import type { OnlineReport } from '../evaluate/online.js';
+import { onlineMarkdown, onlineText } from '../report/online.js';
+import { onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOnline } from '../run/online.js';
 
 export type Rendered = Record<Format, () => string>;
 
@@ -152,11 +156,47 @@ function headCommit(): string {
   }
 }
 
+/** A corpus's report followed by its online evaluation (JSON: the report with an `online` field). */
+function withOnline(base: Rendered, r: OnlineReport): Rendered {
+  return {
+    text: () => `${base.text()}\n${onlineText(r)}`,
+    markdown: () => `${base.markdown()}\n${onlineMarkdown(r)}`,
+    json: () => goJson({ ...(JSON.parse(base.json()) as object), online: r }),
+  };
+}
+
+async function online(
+  names: readonly CliCorpus[],
+  parts: readonly Rendered[],
+  opts: CliOptions,
+  store: () => CorpusStore,
+  settings: OnlineSettings,
+  mine?: ReadonlyMap<string, UserOnline>,
+): Promise<Rendered[]> {
+  const out: Rendered[] = [];
+  for (const [i, n] of names.entries()) {
+    const corpus = CORPORA[n as CorpusName].load(store());
+    out.push(withOnline(parts[i]!, await onlineReport(corpus, settings, mine?.get(n)?.result)));
+  }
+  return out;
+}
+
 export async function run(opts: CliOptions, store: () => CorpusStore, io: { stderr(s: string): void }): Promise<CliRun> {
   const ext = opts.external;
-  if (!ext) return { rendered: joined(opts.corpora.map((c) => report(c, opts, store))), notes: [], exitCode: 0 };
+  const settings = opts.online && onlineSettings(opts.online);
+  const seedNote = settings ? [`online: seed ${settings.seed} (rerun with --online-seed ${settings.seed} for the same streams)`] : [];
+  if (!ext) {
+    const parts = opts.corpora.map((c) => report(c, opts, store));
+    const all = settings ? await online(opts.corpora, parts, opts, store, settings) : parts;
+    return { rendered: joined(all), notes: seedNote, exitCode: 0 };
+  }
   // Everything the user gave is read and checked before the defense runs.
   const base = ext.baseline === undefined ? undefined : readValidated(ext.baseline, RunResultsSchema, `--baseline ${ext.baseline}`).value;
+  const vaccine = readVaccine(ext.vaccine, '--vaccine');
+  if (settings && ext.spec.kind === 'url')
+    throw new InputError(
+      '--online starts a fresh defense for every stream (a cold start), which --defense-url cannot give: use --defense-cmd or --defense-module',
+    );
   const names = opts.corpora as CorpusName[];
   const corpora = loadCorpora(names, store);
   const scored = await scoreUserDefense(ext.spec, corpora, {
@@ -167,25 +207,43 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
     commit: headCommit(),
     echoStderr: (chunk) => io.stderr(chunk),
   });
-  if (ext.outResults) writeResults(ext.outResults, scored.results);
-  const rendered = joined(
-    names.map((n, i) => {
-      const run = scored.runs.get(n)!;
-      return report(n, opts, store, {
-        defense: scored.name,
-        outcomes: run.outcomes,
-        asks: run.asks,
-        halts: haltsOf(corpora[i]!.scenarios, run.decisionOf),
-      });
-    }),
-  );
-  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`];
+  const mine = settings
+    ? await playUserDefense(
+        ext.spec,
+        corpora,
+        settings,
+        { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) },
+        scored.name,
+        vaccine,
+      )
+    : undefined;
+  const results: RunResults = mine
+    ? { ...scored.results, corpora: scored.results.corpora.map((c) => ({ ...c, online: mine.get(c.corpus)!.section })) }
+    : scored.results;
+  if (ext.outResults) writeResults(ext.outResults, results);
+  const parts = names.map((n, i) => {
+    const run = scored.runs.get(n)!;
+    return report(n, opts, store, {
+      defense: scored.name,
+      outcomes: run.outcomes,
+      asks: run.asks,
+      halts: haltsOf(corpora[i]!.scenarios, run.decisionOf),
+    });
+  });
+  const rendered = joined(settings ? await online(names, parts, opts, store, settings, mine) : parts);
+  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...seedNote];
   const t = ext.thresholds;
-  const gated = base !== undefined || t.minAttributable !== undefined || t.minUtility !== undefined || t.maxConfirmations !== undefined;
+  const gated =
+    base !== undefined ||
+    t.minAttributable !== undefined ||
+    t.minUtility !== undefined ||
+    t.maxConfirmations !== undefined ||
+    t.maxSwAsr !== undefined ||
+    t.minOnlineSuHm !== undefined;
   if (!gated) return { rendered, notes, exitCode: 0 };
-  const refused = base && incomparable(scored.results.key, base.key);
+  const refused = base && incomparable(results.key, base.key);
   if (refused) return { rendered, notes: [...notes, `FAIL the baseline ${ext.baseline} cannot be compared: ${refused}`], exitCode: 1 };
-  const verdict = computeVerdict(scored.results, base, ext.thresholds);
+  const verdict = computeVerdict(results, base, ext.thresholds);
   const checks = verdict.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
   return { rendered, notes: [...notes, ...checks, verdict.pass ? 'verdict: pass' : 'verdict: fail'], exitCode: verdict.pass ? 0 : 1 };
 }

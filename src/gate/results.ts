@@ -27,6 +27,48 @@ const TrajectoryCountsSchema = z.object({
   benign_utility_confirmed: z.number().int().nonnegative(),
 });
 
+const Count = z.number().int().nonnegative();
+
+/** One stream of an online run (scoring/stream.ts StreamCounts). */
+const StreamCountsSchema = z.object({
+  attacks: Count,
+  attack_success: Count,
+  task_success: Count,
+  benign: Count,
+  benign_kept: Count,
+  benign_kept_confirmed: Count,
+  confirmations: Count,
+  labels: z.object({ attack_success: Count, false_positive: Count, blocked_attack: Count }),
+  attack_outcomes: z.string().regex(/^[01]*$/),
+});
+
+/**
+ * An online run (docs/online.md): the settings and seed the streams were built from, each stream's
+ * episodes (scenario ids in play order) and what the defense did on it. The streams can be rebuilt
+ * from the settings and the corpus, and the metrics recomputed from the counts.
+ */
+export const OnlineSectionSchema = z.object({
+  settings: z.object({
+    attacks: z.number().int().positive(),
+    benign: Count,
+    seed: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .refine((x) => BigInt(x) < 2n ** 64n, 'must be a 64-bit unsigned integer'),
+    window: z.number().int().positive(),
+    budgets: z.object({ attack_success: Count, false_positive: Count }),
+  }),
+  /** Feedback was sent: the defense declared that it learns. */
+  learns: z.boolean(),
+  /** SHA-256 of the vaccine file each stream started from; null: none. */
+  vaccine: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+  streams: z.array(z.object({ suite: z.string(), episodes: z.array(z.string()), counts: StreamCountsSchema })).min(1),
+});
+export type OnlineSection = z.infer<typeof OnlineSectionSchema>;
+
 export const CorpusResultSchema = z.object({
   corpus: z.string(),
   /** The corpus's kind (corpora/corpus.ts): how its outcome codes read. Absent in files written before it was recorded. */
@@ -46,6 +88,8 @@ export const CorpusResultSchema = z.object({
   trajectory: z.object({ result: TrajectoryCountsSchema, by_model: z.record(z.string(), TrajectoryCountsSchema).optional() }).optional(),
   /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
   outcomes: z.string().regex(/^[0-8]*$/),
+  /** The online run on this corpus, when one was asked for. */
+  online: OnlineSectionSchema.optional(),
   /** The first denial of each benign task the defense broke (reasons cut at 200 characters). */
   broken: z.array(z.object({ scenario: z.string(), step: z.number().int(), tool: z.string(), reason: z.string().max(201) })).optional(),
 });

@@ -26,6 +26,8 @@ export function parseThresholds(get: (name: string) => string | undefined, label
     minAttributable: pp('min-attributable', undefined),
     minUtility: pp('min-utility', undefined),
     maxConfirmations: perTask(label('max-confirmations'), get('max-confirmations')),
+    maxSwAsr: pp('max-sw-asr', undefined),
+    minOnlineSuHm: pp('min-online-su-hm', undefined),
   };
 }
 

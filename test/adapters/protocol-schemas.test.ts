@@ -18,12 +18,14 @@ const SAMPLES: Record<keyof typeof MESSAGE_SCHEMAS, { good: unknown[]; bad: unkn
     good: [
       { protocol: 2, name: 'g' },
       { protocol: 1, name: 'g', capabilities: { stateless: true, max_concurrency: 256 } },
+      { protocol: 2, name: 'g', capabilities: { learns: true } },
     ],
     bad: [
       { protocol: 3, name: 'g' },
       { protocol: 2, name: 'a\n::warning::x' },
       { protocol: 2, name: '' },
       { protocol: 2, name: 'g', capabilities: { max_concurrency: 257 } },
+      { protocol: 2, name: 'g', capabilities: { learns: 'yes' } },
       { name: 'g' },
     ],
   },
@@ -73,6 +75,41 @@ const SAMPLES: Record<keyof typeof MESSAGE_SCHEMAS, { good: unknown[]; bad: unkn
     ],
   },
   'end.schema.json': { good: [{ type: 'end', session: 's' }], bad: [{ type: 'end' }, { type: 'begin', session: 's' }] },
+  'feedback.schema.json': {
+    good: [
+      {
+        type: 'feedback',
+        session: 's',
+        request: 3,
+        label: 'attack_success',
+        suite: 'banking',
+        prompt: 'pay',
+        call: { tool: 't', args: [arg], dest: 'US12' },
+      },
+      {
+        type: 'feedback',
+        session: 's',
+        request: 1,
+        label: 'blocked_attack',
+        suite: 'slack',
+        prompt: null,
+        call: { tool: 't', args: [], dest: '' },
+      },
+    ],
+    bad: [
+      { type: 'feedback', session: 's', request: 3, label: 'success', suite: 'b', prompt: null, call: { tool: 't', args: [], dest: '' } },
+      {
+        type: 'feedback',
+        session: 's',
+        request: 0,
+        label: 'false_positive',
+        suite: 'b',
+        prompt: null,
+        call: { tool: 't', args: [], dest: '' },
+      },
+      { type: 'feedback', session: 's', label: 'false_positive', suite: 'b', prompt: null, call: { tool: 't', args: [], dest: '' } },
+    ],
+  },
 };
 
 describe('docs/protocol/*.schema.json', () => {

@@ -1,0 +1,74 @@
+// What both shells run for an online evaluation (docs/online.md): the streams of each chosen
+// corpus, your defense on them (a fresh process per stream), and the reference rows on the same
+// streams; the results file's online section and the report data.
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Corpus } from '../corpora/corpus.js';
+import { InputError } from '../model/errors.js';
+import { ONLINE_DEFAULTS, type OnlineSettings } from '../model/online.js';
+import { evaluateOnline, onlineReferences, playEntrant, streamsOf, type OnlineReport, type OnlineResult } from '../evaluate/online.js';
+import type { OnlineSection } from '../gate/results.js';
+import { onlineEntrant, type DefenseSpec, type OpenOptions } from '../adapters/index.js';
+
+/** A seed for a run that was given none: drawn afresh, so no defense can know a stream's order in advance (it is recorded in the results). */
+export function newSeed(): string {
+  return randomBytes(8).readBigUInt64BE(0).toString();
+}
+
+export function onlineSettings(o: { attacks?: number; benign?: number; window?: number; seed?: string | undefined }): OnlineSettings {
+  return {
+    attacks: o.attacks ?? ONLINE_DEFAULTS.attacks,
+    benign: o.benign ?? ONLINE_DEFAULTS.benign,
+    window: o.window ?? ONLINE_DEFAULTS.window,
+    seed: o.seed ?? newSeed(),
+    budgets: { ...ONLINE_DEFAULTS.budgets },
+  };
+}
+
+/** The vaccine file's path and digest, read before anything runs; an unreadable file is an input error. */
+export function readVaccine(path: string | undefined, label: string): { path: string; sha256: string } | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return { path, sha256: createHash('sha256').update(readFileSync(path)).digest('hex') };
+  } catch (e) {
+    throw new InputError(`${label} ${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+export interface UserOnline {
+  readonly result: OnlineResult;
+  readonly section: OnlineSection;
+}
+
+/** Your defense on each corpus's streams (a fresh instance per stream), as report rows and results sections. */
+export async function playUserDefense(
+  spec: DefenseSpec,
+  corpora: readonly Corpus[],
+  settings: OnlineSettings,
+  open: OpenOptions,
+  name: string,
+  vaccine?: { path: string; sha256: string },
+  secret: Uint8Array = randomBytes(32),
+): Promise<Map<string, UserOnline>> {
+  const out = new Map<string, UserOnline>();
+  const entrant = onlineEntrant(spec, { ...open, vaccine: vaccine?.path }, name);
+  for (const corpus of corpora) {
+    const { streams, described } = streamsOf(corpus, settings);
+    const result = await playEntrant(corpus, streams, entrant, settings, { secret });
+    out.set(corpus.name, {
+      result,
+      section: {
+        settings,
+        learns: result.learns,
+        vaccine: vaccine?.sha256 ?? null,
+        streams: described.streams.map((s, i) => ({ suite: s.suite, episodes: [...s.episodes], counts: result.streams[i]!.counts })),
+      },
+    });
+  }
+  return out;
+}
+
+/** The online report of a corpus: yours first when given, then the reference rows on the same streams. */
+export function onlineReport(corpus: Corpus, settings: OnlineSettings, mine?: OnlineResult): Promise<OnlineReport> {
+  return evaluateOnline(corpus, onlineReferences(corpus), settings, { secret: randomBytes(32) }, mine ? [mine] : []);
+}
