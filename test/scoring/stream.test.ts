@@ -255,6 +255,15 @@ describe('test before update on the real corpora', () => {
   }
 });
 
+describe('session ids', () => {
+  it('are opaque: another secret changes no figure', async () => {
+    const pairs = load('pairs');
+    const a = await evaluateOnline(pairs, onlineReferences(pairs), settings('4'), { secret: SECRET });
+    const b = await evaluateOnline(pairs, onlineReferences(pairs), settings('4'), { secret: new Uint8Array(32).fill(9) });
+    expect(b.results).toEqual(a.results);
+  });
+});
+
 describe('the reference learner', () => {
   it('on pairs its cumulative ASR falls as feedback arrives, for every seed tried; without feedback it stays at 100%', async () => {
     const pairs = load('pairs');
