@@ -24,8 +24,8 @@ async function cli(...argv: string[]) {
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'test/fixtures/defenses');
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-online-'));
-const learner = (log?: string, mode?: string) =>
-  `node ${join(FIXTURE, 'learner-stdio.mjs')}${log ? ` ${log}` : ''}${mode ? ` ${mode}` : ''}`;
+/** The learner fixture; LOG '-' logs nothing. */
+const learner = (log = '-', mode = '') => `node ${join(FIXTURE, 'learner-stdio.mjs')} ${log} ${mode}`.trimEnd();
 
 interface Message {
   type: string;
