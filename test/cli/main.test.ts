@@ -88,6 +88,14 @@ describe('defense-eval CLI', () => {
     [['--corpus', 'attacks-leet', '--baseline-scores', 'a.json'], /--baseline-scores was renamed --untransformed-scores/],
     [['--scores', ''], /--scores: "" has an empty path/],
     [['--scores', 'none,a.json'], /--scores: "none" cannot be combined/],
+    // The confirmations ceiling: a plain decimal from 0 to 1000, for a defense of your own only.
+    [['--defense-cmd', 'x', '--max-confirmations', 'many'], /^defense-eval: --max-confirmations: "many" is not a number of confirmations/],
+    [['--defense-cmd', 'x', '--max-confirmations', '-1'], /--max-confirmations: "-1" is not a number of confirmations/],
+    [
+      ['--defense-cmd', 'x', '--max-confirmations', '1001'],
+      /--max-confirmations: "1001" is not a number of confirmations per benign task between 0 and 1000$/m,
+    ],
+    [['--max-confirmations', '1'], /^defense-eval: --max-confirmations needs your defense/],
   ])('%j exits 2 with one line naming the culprit', async (argv, message) => {
     const r = await cli(...(argv as string[]));
     expect(r.code).toBe(2);
@@ -189,5 +197,19 @@ describe('a defense that asks (protocol v2), in every format', () => {
     expect(mine.confirmations).toBeGreaterThanOrEqual(mine.benign_confirmed);
     const md = (await cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none', '--format', 'markdown')).stdout;
     expect(md).toMatch(/\| v2-egress-ask \|.*; with confirmations \d+\/97 /);
+  });
+
+  it('--max-confirmations fails the run above the ceiling and passes within it', async () => {
+    const at = (max: string) => cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none', '--max-confirmations', max);
+    const above = await at('0.3');
+    expect(above.code, above.stderr).toBe(1);
+    expect(above.stderr).toContain(
+      'FAIL pairs: 0.36 confirmations per benign task (35 over 97) is above the limit of 0.30\nverdict: fail\n',
+    );
+    const within = await at('1000');
+    expect(within.code, within.stderr).toBe(0);
+    expect(within.stderr).toContain(
+      'ok   pairs: 0.36 confirmations per benign task (35 over 97) is within the limit of 1000.00\nverdict: pass\n',
+    );
   });
 });
