@@ -104,6 +104,21 @@ describe('defense-eval CLI', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a bug is an internal error: exit 1 with its stack, never taken for bad input', async () => {
+    // A store whose every method throws a TypeError, as a bug in the library would.
+    const broken = new Proxy({} as CorpusStore, {
+      get: () => () => {
+        throw new TypeError('stub store: a bug');
+      },
+    });
+    let stdout = '',
+      stderr = '';
+    const code = await runCli(['--corpus', 'bundled'], { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), store: broken });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^defense-eval: internal error: TypeError: stub store: a bug\n\s+at /);
+    expect(stdout).toBe('');
+  });
+
   it('--threshold reaches every classifier defense: names, counts and the drop analysis', async () => {
     const at = async (thr: string) => JSON.parse((await cli('--corpus', 'pairs', '--format', 'json', '--threshold', thr)).stdout);
     const half = await at('0.5'),
