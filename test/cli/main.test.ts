@@ -23,7 +23,7 @@ describe('defense-eval CLI', () => {
     expect(r.stdout).toContain('flow-guard               5/6 ( 83%)         5 ( 83%)           4/4 (100%)         0\n');
   });
 
-  it('with no flags runs the paired corpus with the reference defenses and the classifier baselines', async () => {
+  it('with no flags runs the paired corpus with the reference and classifier defenses', async () => {
     const r = await cli();
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^corpus: pairs\n/);
