@@ -16,7 +16,13 @@ describe('parseActionConfig', () => {
       defense: { kind: 'command', command: 'python3 d.py' },
       name: undefined,
       corpora: ['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06'],
-      thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 0, minAttributable: undefined, minUtility: undefined },
+      thresholds: {
+        maxAttributableDrop: 0,
+        maxUtilityDrop: 0,
+        minAttributable: undefined,
+        minUtility: undefined,
+        maxConfirmations: undefined,
+      },
       baseline: { mode: 'auto' },
       comment: 'auto',
       commentKey: 'default',
@@ -32,6 +38,9 @@ describe('parseActionConfig', () => {
       { defense: 'd', 'max-utility-drop': '1.5 pp', 'min-utility': '40%' },
       { thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 1.5, minAttributable: undefined, minUtility: 40 } },
     ],
+    [{ defense: 'd', 'max-confirmations': '0.25' }, { thresholds: { maxConfirmations: 0.25 } }],
+    [{ defense: 'd', 'max-confirmations': ' 0 ' }, { thresholds: { maxConfirmations: 0 } }],
+    [{ defense: 'd', 'max-confirmations': '1000' }, { thresholds: { maxConfirmations: 1000 } }],
     [{ defense: 'd', baseline: 'baselines/main.json' }, { baseline: { mode: 'file', path: 'baselines/main.json' } }],
     [
       { defense: 'd', baseline: 'rerun', comment: 'never', 'timeout-per-call': '250' },
@@ -54,6 +63,10 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', 'max-attributable-drop': 'lots' }, /^input max-attributable-drop: "lots" is not a number of percentage points/],
     [{ defense: 'd', 'max-utility-drop': '-1' }, /^input max-utility-drop: "-1" is not a number/],
     [{ defense: 'd', 'min-utility': '101' }, /^input min-utility: "101" is not a number/],
+    ...['lots', '-1', '1000.5', '1e3', '0x10', '2%'].map((v): [Record<string, string>, RegExp] => [
+      { defense: 'd', 'max-confirmations': v },
+      new RegExp(`^input max-confirmations: "${v}" is not a number of confirmations per benign task between 0 and 1000$`),
+    ]),
     [
       { defense: 'd', baseline: 'sometimes' },
       /^input baseline: "sometimes" is not one of auto, cache, rerun, none or a path to a results \.json file/,
