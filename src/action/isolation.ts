@@ -4,9 +4,10 @@
 // what later steps see (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_PATH, GITHUB_STEP_SUMMARY, GITHUB_STATE),
 // the action's own files and the node binary are read before it runs and compared after: a change
 // is undone and the gate refuses to give a verdict. Processes it leaves running are killed, and the
-// gate refuses too.
+// gate refuses too. Each phase of PR code (the base commit's rerun, then the head) gets a HOME and
+// TMPDIR of its own, so one cannot leave files that change how the other runs.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../model/errors.js';
 
@@ -74,6 +75,28 @@ export function defenseEnv(env: NodeJS.ProcessEnv, extra: readonly string[], mar
     if (ALLOWED.has(k) || ALLOWED_PREFIXES.some((p) => k.startsWith(p)) || extra.includes(k)) out[k] = v;
   }
   return out;
+}
+
+/**
+ * A fresh, empty HOME and TMPDIR for one phase of PR code (`label`: base or head), under `tempDir`:
+ * what one phase leaves there (a usercustomize.py, an .npmrc, a git config) never reaches the other.
+ */
+export function freshHome(env: NodeJS.ProcessEnv, tempDir: string, label: string): { env: NodeJS.ProcessEnv; dispose: () => void } {
+  const root = mkdtempSync(join(tempDir, `defense-eval-home-${label}-`));
+  const home = join(root, 'home');
+  const tmp = join(root, 'tmp');
+  mkdirSync(home);
+  mkdirSync(tmp);
+  return {
+    env: { ...env, HOME: home, TMPDIR: tmp },
+    dispose: () => {
+      try {
+        rmSync(root, { recursive: true, force: true });
+      } catch {
+        // PR code made something undeletable: the runner's temp directory is emptied after the job.
+      }
+    },
+  };
 }
 
 export interface Tampering {
