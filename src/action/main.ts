@@ -1,5 +1,5 @@
-// The gate step as one straight pipeline: parse every input, load the corpora, read the base's
-// results; find the base (the cache, a committed
+// The gate step as one straight pipeline: refuse to start while the step holds a credential, parse
+// every input, load the corpora, read the base's results; find the base (the cache, a committed
 // file, or the base commit scored again) and whether this is the gate's first run, all before any
 // of the pull request's code runs; then run that code (install, defense) under the guard, with a
 // HOME and TMPDIR of its own; then, with no PR code left, decide, render and write. The comment is
@@ -17,7 +17,7 @@ import { parseActionConfig } from './config.js';
 import type { Deps } from './deps.js';
 import { readRunContext } from './event.js';
 import { runInstall } from './install.js';
-import { defenseEnv, freshHome, type Leftover, type Tampering } from './isolation.js';
+import { defenseEnv, freshHome, refuseCredentials, type Leftover, type Tampering } from './isolation.js';
 import { writeGateFiles } from './publish.js';
 import { rerunAtBase } from './rerun.js';
 
@@ -37,6 +37,7 @@ function integrityMessage(tampered: readonly Tampering[], leftovers: readonly Le
 /** Returns the exit code: 0 pass, 1 regression, failed defense or refused integrity, 2 bad input. */
 export async function run(deps: Deps): Promise<number> {
   try {
+    refuseCredentials(deps.env);
     const cfg = parseActionConfig(deps.getInput);
     const ctx = readRunContext(deps.env);
     const corpora = loadCorpora(cfg.corpora, deps.store);

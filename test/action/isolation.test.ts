@@ -5,7 +5,8 @@
 // DEFENSE_EVAL_DATA through GITHUB_ENV, patching the action's dist/, leaving a process behind,
 // rewriting the restored base results, and reading the gate's environment for a token; and the
 // ones against the base commit's rerun found by the audit of issue 9: a `git replace` of the base
-// commit, a git hook and a usercustomize.py left in HOME.
+// commit, a git hook, a usercustomize.py left in HOME, and a job-level token in the gate's own
+// environment.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { CORPORA } from '../../src/data/registry.js';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -191,8 +192,31 @@ describe('what PR code sees', () => {
     }
     expect(seen).toMatch(/^PATH=/m);
     expect(seen).toMatch(/^GITHUB_WORKSPACE=/m);
-    // The gate step is given no token by action.yml: its own environment cannot leak one.
+    // The gate step is given no token by action.yml, and refuses to start with one (below).
     expect(readFileSync(dump + '.parent', 'utf8')).not.toMatch(/INPUT_GITHUB-TOKEN|GITHUB_TOKEN|GH_TOKEN/);
+  });
+
+  it('a job-level token in the gate step: the gate refuses to start, before any PR code runs, naming it', () => {
+    const j = job();
+    const dump = join(j.dir, 'stolen');
+    const r = gate(
+      j,
+      { install: `tr '\\0' '\\n' < /proc/$PPID/environ > ${q(dump)}`, defense: guard },
+      {
+        GH_TOKEN: 'ghs_job_level',
+        GITHUB_TOKEN: 'ghs_job_level_2',
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc',
+        TOKENIZERS_PARALLELISM: 'false',
+      },
+    );
+    expect(r.code, r.log).toBe(2);
+    expect(r.log).toContain(
+      "the gate step's environment holds ACTIONS_ID_TOKEN_REQUEST_TOKEN, GH_TOKEN, GITHUB_TOKEN: the pull request's code",
+    );
+    expect(r.log).not.toMatch(/ghs_job_level|oidc|TOKENIZERS/);
+    expect(existsSync(dump)).toBe(false);
+    expect(r.output).toBe('');
+    expect(r.summary).toMatch(/^## ❌ Defense gate: invalid input/);
   });
 
   it('rewriting the restored base results changes nothing: the gate read them before PR code ran', () => {
