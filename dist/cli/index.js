@@ -13630,10 +13630,10 @@ function classifierRows(corpus, store, warn) {
 async function scoreUserDefense(spec, corpora, o) {
     const defense = await openDefense(spec, { name: o.name, timeoutMs: o.timeoutMs, cwd: o.cwd, env: o.env, echoStderr: o.echoStderr });
     try {
-        const secrets = o.secrets ?? newRunSecrets();
+        const secretsOf = o.secrets ?? (() => newRunSecrets());
         const runs = new Map();
         for (const c of corpora)
-            runs.set(c.name, await scoreDefense(defense, c, secrets));
+            runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name)));
         const entries = corpora.map((c) => {
             const run = runs.get(c.name);
             const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;

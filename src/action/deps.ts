@@ -70,7 +70,7 @@ export function defaultDeps(): Deps {
     echoStderr: (chunk) => process.stderr.write(chunk),
     matchedCacheKey: process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY'],
     guard: () => realGuard(process.env, process.argv[1]),
-    existsAt: (sha, path) => existsAtCommit(workspace, sha, path),
+    existsAt: (sha, path) => existsAtCommit(workspace, sha, path, process.env),
   };
 }
 

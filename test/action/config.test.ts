@@ -6,6 +6,7 @@ import { newRunSecrets } from '../../src/adapters/index.js';
 import { CorpusStore } from '../../src/data/store.js';
 import { drive } from '../../src/scoring/drive.js';
 import { DEFAULT_CORPORA, parseActionConfig } from '../../src/action/config.js';
+import { credentialNames, refuseCredentials } from '../../src/action/isolation.js';
 
 const parse = (inputs: Record<string, string>) => parseActionConfig((n) => inputs[n] ?? '');
 
@@ -74,8 +75,60 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', comment: 'yes' }, /^input comment: "yes" is not one of auto, always, never/],
     [{ defense: 'd', 'comment-key': 'a,b' }, /^input comment-key: "a,b" must be one line/],
     [{ defense: 'd', 'timeout-per-call': '1.5' }, /^input timeout-per-call: "1\.5" is not a whole number of milliseconds/],
+    [{ defense: 'd', 'defense-env': 'GITHUB_TOKEN' }, /^input defense-env: GITHUB_TOKEN is never passed to the defense/],
+    [{ defense: 'd', 'defense-env': 'POLICY_NAME GH_TOKEN' }, /^input defense-env: GH_TOKEN looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'NPM_TOKEN' }, /^input defense-env: NPM_TOKEN looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'OPENAI_API_KEY' }, /^input defense-env: OPENAI_API_KEY looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'AWS_SECRET_ACCESS_KEY' }, /^input defense-env: AWS_SECRET_ACCESS_KEY looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'DB_PASSWORD' }, /^input defense-env: DB_PASSWORD looks like a credential/],
   ])('rejects %j', (inputs, message) => {
     expect(() => parse(inputs)).toThrow(message);
+  });
+});
+
+describe('credentials', () => {
+  it('defense-env passes names that hold none', () => {
+    expect(parse({ defense: 'd', 'defense-env': 'POLICY_NAME, TOKENIZERS_PARALLELISM HF_HOME' }).defenseEnv).toEqual([
+      'POLICY_NAME',
+      'TOKENIZERS_PARALLELISM',
+      'HF_HOME',
+    ]);
+  });
+
+  it('the gate tells credential-like names in its environment, never their values, and skips empty ones', () => {
+    expect(
+      credentialNames({
+        GH_TOKEN: 'a',
+        GITHUB_TOKEN: 'b',
+        'INPUT_GITHUB-TOKEN': 'c',
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'd',
+        ACTIONS_ID_TOKEN_REQUEST_URL: 'e',
+        OPENAI_API_KEY: 'f',
+        APIKEY: 'g',
+        SIGNING_SECRET: 'h',
+        PGPASSWORD: 'i',
+        EMPTY_TOKEN: '',
+        TOKENIZERS_PARALLELISM: 'false',
+        PATH: '/bin',
+        // What action.yml sets on the gate step itself.
+        DEFENSE_EVAL_CACHE_MATCHED_KEY: 'agent-defense-eval-v2:default:abc',
+        'INPUT_COMMENT-KEY': 'default',
+      }),
+    ).toEqual([
+      'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+      'ACTIONS_ID_TOKEN_REQUEST_URL',
+      'APIKEY',
+      'GH_TOKEN',
+      'GITHUB_TOKEN',
+      'INPUT_GITHUB-TOKEN',
+      'OPENAI_API_KEY',
+      'PGPASSWORD',
+      'SIGNING_SECRET',
+    ]);
+    expect(() => refuseCredentials({ GH_TOKEN: 'ghs_x', PATH: '/bin' })).toThrow(
+      /^the gate step's environment holds GH_TOKEN: the pull request's code that the gate runs could read it/,
+    );
+    expect(() => refuseCredentials({ PATH: '/bin' })).not.toThrow();
   });
 });
 
