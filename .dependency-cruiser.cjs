@@ -61,7 +61,7 @@ module.exports = {
     },
     {
       name: 'sdk-stands-alone',
-      comment: 'The SDK is copied into defense repositories: it imports nothing from the rest of src/.',
+      comment: 'The SDK ships on its own (dist/sdk, or copied into a defense repository): it imports nothing from the rest of src/.',
       severity: 'error',
       from: { path: '^src/sdk/' },
       to: { path: '^src/', pathNot: '^src/sdk/' },

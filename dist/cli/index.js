@@ -10408,7 +10408,6 @@ const registry_CORPORA = {
         return [name, entry];
     })),
 };
-const isTrajectoryName = (name) => name === 'agentdyn' || name.startsWith('agentdyn-');
 
 ;// CONCATENATED MODULE: ./src/data/store.ts
 
@@ -10895,13 +10894,13 @@ function parseThresholds(get, label) {
         maxConfirmations: perTask(label('max-confirmations'), get('max-confirmations')),
     };
 }
-/** Confirmations per benign task: a plain decimal number, at least 0, blank for none. */
+/** Confirmations per benign task: a plain decimal number from 0 to 1000 (the gate record's bound), blank for none. */
 function perTask(label, raw) {
     const v = (raw ?? '').trim();
     if (v === '')
         return undefined;
     if (!DECIMAL.test(v) || Number(v) > 1000)
-        throw new errors_InputError(`${label}: ${JSON.stringify(raw)} is not a number of confirmations per benign task (0 or more)`);
+        throw new errors_InputError(`${label}: ${JSON.stringify(raw)} is not a number of confirmations per benign task between 0 and 1000`);
     return Number(v);
 }
 
@@ -13631,10 +13630,10 @@ function classifierRows(corpus, store, warn) {
 async function scoreUserDefense(spec, corpora, o) {
     const defense = await openDefense(spec, { name: o.name, timeoutMs: o.timeoutMs, cwd: o.cwd, env: o.env, echoStderr: o.echoStderr });
     try {
-        const secrets = o.secrets ?? newRunSecrets();
+        const secretsOf = o.secrets ?? (() => newRunSecrets());
         const runs = new Map();
         for (const c of corpora)
-            runs.set(c.name, await scoreDefense(defense, c, secrets));
+            runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name)));
         const entries = corpora.map((c) => {
             const run = runs.get(c.name);
             const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;

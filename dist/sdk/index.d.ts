@@ -61,11 +61,12 @@ export interface EndMessage {
     session: string;
 }
 export type Message = BeginMessage | RequestMessage | EndMessage;
-export type Verdict = 'allow' | 'deny' | 'ask';
+/** A defense's decision on one call (protocol 2): `ask` waits for the user's confirmation. */
+export type Decision = 'allow' | 'deny' | 'ask';
 /** Protocol 2's reply. */
 export interface ReplyV2 {
     id: number;
-    decision: Verdict;
+    decision: Decision;
     reason: string;
 }
 /** One agent run as the defense sees it, the same object for all its calls; `state` is the defense's own. */
@@ -77,11 +78,11 @@ export interface Session<S = Record<string, unknown>> {
     state: S;
 }
 /**
- * What decide may return: a verdict, or one with its reason. `{allow, reason}` (protocol 1's
+ * What decide may return: a decision, or one with its reason. `{allow, reason}` (protocol 1's
  * shape) is accepted too. `ask`: the call waits for the user's confirmation.
  */
-export type Answer = Verdict | {
-    decision: Verdict;
+export type Answer = Decision | {
+    decision: Decision;
     reason?: string;
 } | {
     allow: boolean;
@@ -127,14 +128,14 @@ export interface CallInfo {
     scenario: string;
     step: number;
 }
-/** Protocol 1's ruling on one call. */
-export interface Decision {
+/** Protocol 1's decision on one call, with its reason. */
+export interface DecisionV1 {
     allow: boolean;
     reason?: string;
 }
 export interface DefenseDefinitionV1 extends Common {
     protocol: 1;
-    decide(call: DefenseCall, info: CallInfo): Decision | Promise<Decision>;
+    decide(call: DefenseCall, info: CallInfo): DecisionV1 | Promise<DecisionV1>;
 }
 export interface Reply {
     id: number;
@@ -171,7 +172,7 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
     decide(request: Omit<RequestMessage, 'id'> & {
         id?: number;
     }, begin?: BeginMessage): Promise<{
-        decision: Verdict;
+        decision: Decision;
         reason: string;
     }>;
     /** In-process use: the session that `begin` started is over (runs `onEnd`). */
@@ -180,7 +181,7 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
 export interface DefinedDefenseV1 extends Served<Reply> {
     readonly protocol: 1;
     /** In-process use (`defense-module`): decide one call. */
-    decide(call: DefenseCall, info?: CallInfo): Promise<Required<Decision>>;
+    decide(call: DefenseCall, info?: CallInfo): Promise<Required<DecisionV1>>;
 }
 /** A message that is not a protocol message: answered with an error, never a crash. */
 export declare class RequestError extends Error {
@@ -188,7 +189,7 @@ export declare class RequestError extends Error {
 }
 /** What decide returned, as protocol 2's decision and reason; a TypeError when it is none. */
 export declare function decisionOf(a: unknown): {
-    decision: Verdict;
+    decision: Decision;
     reason: string;
 };
 /**

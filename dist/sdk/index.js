@@ -17,7 +17,7 @@ export const BEGIN_WAIT_MS = 5000;
 export class RequestError extends Error {
     name = 'RequestError';
 }
-const VERDICTS = ['allow', 'deny', 'ask'];
+const DECISIONS = ['allow', 'deny', 'ask'];
 const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
 const describe = (x) => String(JSON.stringify(x)).slice(0, 200);
 function parseJson(text) {
@@ -43,11 +43,11 @@ function makeHello(def, protocol) {
 }
 /** What decide returned, as protocol 2's decision and reason; a TypeError when it is none. */
 export function decisionOf(a) {
-    if (typeof a === 'string' && VERDICTS.includes(a))
+    if (typeof a === 'string' && DECISIONS.includes(a))
         return { decision: a, reason: '' };
     if (isObject(a)) {
         const reason = a['reason'] === undefined || a['reason'] === null ? '' : String(a['reason']);
-        if (typeof a['decision'] === 'string' && VERDICTS.includes(a['decision']))
+        if (typeof a['decision'] === 'string' && DECISIONS.includes(a['decision']))
             return { decision: a['decision'], reason };
         if (typeof a['allow'] === 'boolean')
             return { decision: a['allow'] ? 'allow' : 'deny', reason };

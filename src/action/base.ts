@@ -4,18 +4,17 @@
 // commit again in a worktree. Fail closed: on a pull request, results that were expected but are
 // refused, incomparable, missing or failed to rerun fail the job, unless the workflow opts into
 // passing (on-missing-baseline: pass) or this is the gate's first run (the base commit has no
-// workflow file of it yet).
-import { execFile } from 'node:child_process';
+// workflow file of it yet). All of it is decided before any of the pull request's code runs
+// (main.ts): the head's comparability key is known from the configuration alone.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { DefenseError, InputError } from '../model/errors.js';
 import { readValidated } from '../data/files.js';
 import { incomparable, RunResultsSchema, type ComparabilityKey, type RunResults } from '../gate/results.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
+import { git } from './git.js';
 
-const git = promisify(execFile);
 const short = (sha: string): string => sha.slice(0, 7);
 
 /** action.yml's cache steps use the same key and path: keep the three in step (test/action/action-yml.test.ts). */
@@ -75,7 +74,10 @@ export interface Base {
   readonly missing?: string | undefined;
 }
 
-/** After the head was scored: compare keys, rerun at the base where that is the way, and decide what a missing base means. */
+/**
+ * Before the head is scored (with `head`, the key its results will carry): compare keys, rerun at
+ * the base where that is the way, and decide what a missing base means.
+ */
 export async function resolveBase(plan: BasePlan, head: ComparabilityKey, cfg: Config, ctx: RunContext, deps: BaseDeps): Promise<Base> {
   if (plan.kind === 'none') return { note: plan.note };
   const found = plan.kind === 'file' ? fromFile(plan, head) : await fromBaseCommit(plan, head, cfg, deps);
@@ -135,15 +137,15 @@ async function decideMissing(missing: string, plan: BasePlan, cfg: Config, ctx: 
   };
 }
 
-/** `git cat-file -e sha:path`, fetching the one commit when a shallow checkout lacks it. */
-export async function existsAtCommit(workspace: string, sha: string, path: string): Promise<boolean | undefined> {
-  const probe = () => git('git', ['-C', workspace, 'cat-file', '-e', `${sha}:${path}`]);
-  const haveCommit = () => git('git', ['-C', workspace, 'cat-file', '-e', `${sha}^{commit}`]);
+/** `git cat-file -e sha:path`, fetching the one commit when a shallow checkout lacks it (hardened, git.ts). */
+export async function existsAtCommit(workspace: string, sha: string, path: string, env: NodeJS.ProcessEnv): Promise<boolean | undefined> {
+  const probe = () => git(workspace, ['cat-file', '-e', `${sha}:${path}`], env);
+  const haveCommit = () => git(workspace, ['cat-file', '-e', `${sha}^{commit}`], env);
   try {
     await haveCommit();
   } catch {
     try {
-      await git('git', ['-C', workspace, 'fetch', '--no-tags', '--depth=1', 'origin', sha]);
+      await git(workspace, ['fetch', '--no-tags', '--depth=1', 'origin', sha], env);
       await haveCommit();
     } catch {
       return undefined;

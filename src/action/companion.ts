@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { InputError } from '../model/errors.js';
+import { exitCodeOf, InputError } from '../model/errors.js';
 import { TOOL_VERSION } from '../model/version.js';
 import { readValidated } from '../data/files.js';
 import type { CorpusStore } from '../data/store.js';
@@ -75,7 +75,9 @@ async function handle(
   try {
     record = readValidated(file, GateRecordSchema, 'gate.json').value;
   } catch (e) {
-    return e instanceof InputError ? e.message : `gate.json: ${(e as Error).message}`;
+    // A bad artifact is skipped; anything else is a bug and fails the step.
+    if (!(e instanceof InputError)) throw e;
+    return e.message;
   }
   if (!accepted.has(record.comment_key)) return `comment key ${JSON.stringify(record.comment_key)} is not one of the accepted comment-keys`;
   if (!record.pr) return 'the record names no pull request';
@@ -150,6 +152,6 @@ export async function runCompanion(deps: CompanionDeps): Promise<number> {
   } catch (e) {
     const message = e instanceof InputError ? e.message : `internal error: ${(e as Error)?.stack ?? String(e)}`;
     deps.setFailed(`companion: ${message}`);
-    return e instanceof InputError ? 2 : 1;
+    return exitCodeOf(e);
   }
 }

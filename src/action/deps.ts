@@ -1,10 +1,12 @@
-// The real collaborators of the action's steps: @actions/core for inputs, outputs, logs and the
-// summary, @actions/github for the API client (comment step only), the pinned corpora on disk, the
-// integrity guard around PR code. The cache of base results is restored and saved by action.yml's
+// The real collaborators of the action's steps: @actions/core for inputs, outputs and logs, the
+// job summary file, @actions/github for the API client (comment step only), the pinned corpora on
+// disk, the integrity guard around PR code. The cache of base results is restored and saved by action.yml's
 // steps (a composite action's shell step has no cache token), so no step loads @actions/cache.
 import { randomBytes } from 'node:crypto';
+import { appendFile } from 'node:fs/promises';
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
+import { InputError } from '../model/errors.js';
 import { CorpusStore } from '../data/store.js';
 import { existsAtCommit } from './base.js';
 import type { CommentDeps } from './comment-step.js';
@@ -42,6 +44,17 @@ export function realGuard(env: NodeJS.ProcessEnv, entry: string | undefined): Gu
   return { marker, check: () => ({ tampered: files.check(), leftovers: processes.killLeftovers() }) };
 }
 
+/** The job summary, as @actions/core's summary writes it (appended to $GITHUB_STEP_SUMMARY), its failures as InputErrors naming the file. */
+export async function appendSummary(env: NodeJS.ProcessEnv, markdown: string): Promise<void> {
+  const path = env['GITHUB_STEP_SUMMARY'];
+  if (!path) throw new InputError('GITHUB_STEP_SUMMARY is not set: this runner offers no job summary');
+  try {
+    await appendFile(path, markdown, 'utf8');
+  } catch (e) {
+    throw new InputError(`GITHUB_STEP_SUMMARY ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
 export function defaultDeps(): Deps {
   let store: CorpusStore | undefined;
   const workspace = process.env['GITHUB_WORKSPACE'] ?? process.cwd();
@@ -51,13 +64,13 @@ export function defaultDeps(): Deps {
     store: () => (store ??= new CorpusStore()),
     setFailed: core.setFailed,
     setOutput: core.setOutput,
-    writeSummary: async (md) => void (await core.summary.addRaw(md).write()),
+    writeSummary: (md) => appendSummary(process.env, md),
     info: core.info,
     warn: core.warning,
     echoStderr: (chunk) => process.stderr.write(chunk),
     matchedCacheKey: process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY'],
     guard: () => realGuard(process.env, process.argv[1]),
-    existsAt: (sha, path) => existsAtCommit(workspace, sha, path),
+    existsAt: (sha, path) => existsAtCommit(workspace, sha, path, process.env),
   };
 }
 

@@ -59,7 +59,7 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   const eventName = env['GITHUB_EVENT_NAME'] ?? '';
   if (eventName === 'pull_request_target') {
     throw new InputError(
-      "GITHUB_EVENT_NAME pull_request_target: this gate runs the pull request's code, and pull_request_target gives that code a write token and secrets. Run it on pull_request (docs/action.md#fork-pull-requests shows how fork PRs still get their comment).",
+      "GITHUB_EVENT_NAME pull_request_target: this gate runs the pull request's code, and pull_request_target gives that code a write token and secrets. Run it on pull_request (docs/action.md#the-comment-and-fork-pull-requests shows how fork PRs still get their comment).",
     );
   }
   const p = payload.pull_request;

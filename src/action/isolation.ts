@@ -4,9 +4,12 @@
 // what later steps see (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_PATH, GITHUB_STEP_SUMMARY, GITHUB_STATE),
 // the action's own files and the node binary are read before it runs and compared after: a change
 // is undone and the gate refuses to give a verdict. Processes it leaves running are killed, and the
-// gate refuses too.
+// gate refuses too. Each phase of PR code (the base commit's rerun, then the head) gets a HOME and
+// TMPDIR of its own, so one cannot leave files that change how the other runs. The gate itself
+// refuses to start while its environment holds anything that looks like a credential: PR code runs
+// as the same user and can read the environment of the gate and of the shell that started it.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../model/errors.js';
 
@@ -50,12 +53,43 @@ const ALLOWED_PREFIXES = ['LC_'];
 /** Never passed, even when the workflow names them in defense-env. */
 const FORBIDDEN = /^(INPUT_|ACTIONS_|GITHUB_(TOKEN|OUTPUT|ENV|PATH|STATE|STEP_SUMMARY|EVENT_PATH)$|RUNNER_TEMP$|RUNNER_TRACKING_ID$)/;
 
+/**
+ * A name that looks like a credential's: a word (between `_` or `-`) that is or ends in TOKEN,
+ * SECRET, PASSWORD, PASSWD, KEY or CREDENTIAL(S): GH_TOKEN, NPM_TOKEN, OPENAI_API_KEY, APIKEY,
+ * AWS_SECRET_ACCESS_KEY, DB_PASSWORD, ACTIONS_ID_TOKEN_REQUEST_TOKEN; not TOKENIZERS_PARALLELISM.
+ */
+const CREDENTIAL = /(^|[_-])[A-Z0-9]*(TOKEN|SECRET|PASSWORD|PASSWD|KEY|CREDENTIALS?)([_-]|$)/i;
+/** What action.yml itself sets on the gate step; neither holds a credential (test/action/action-yml.test.ts). */
+const GATE_STEP_OWN = new Set(['DEFENSE_EVAL_CACHE_MATCHED_KEY', 'INPUT_COMMENT-KEY']);
+
 export function checkDefenseEnv(names: readonly string[]): void {
   for (const n of names) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new InputError(`input defense-env: ${JSON.stringify(n)} is not a variable name`);
     if (FORBIDDEN.test(n))
       throw new InputError(`input defense-env: ${n} is never passed to the defense (it would let PR code act as the gate)`);
+    if (CREDENTIAL.test(n))
+      throw new InputError(`input defense-env: ${n} looks like a credential, and credentials are never passed to the defense (PR code)`);
   }
+}
+
+/** The names of non-empty variables in the gate's environment that look like credentials (never their values). */
+export function credentialNames(env: NodeJS.ProcessEnv): string[] {
+  return Object.keys(env)
+    .filter((k) => env[k] !== undefined && env[k] !== '' && !GATE_STEP_OWN.has(k) && CREDENTIAL.test(k))
+    .sort();
+}
+
+/**
+ * Refuse to run PR code while the gate holds a credential. Removing it from process.env would not
+ * help: /proc/<pid>/environ keeps the environment the process started with, and the shell of the
+ * step that started the gate holds it too; any process of the job's user can read both.
+ */
+export function refuseCredentials(env: NodeJS.ProcessEnv): void {
+  const names = credentialNames(env);
+  if (names.length === 0) return;
+  throw new InputError(
+    `the gate step's environment holds ${names.join(', ')}: the pull request's code that the gate runs could read ${names.length === 1 ? 'it' : 'them'} (from /proc/<pid>/environ of the gate or its shell). Set credentials only on the steps that need them, never in the workflow's or the job's env (docs/action.md#credentials)`,
+  );
 }
 
 /**
@@ -74,6 +108,28 @@ export function defenseEnv(env: NodeJS.ProcessEnv, extra: readonly string[], mar
     if (ALLOWED.has(k) || ALLOWED_PREFIXES.some((p) => k.startsWith(p)) || extra.includes(k)) out[k] = v;
   }
   return out;
+}
+
+/**
+ * A fresh, empty HOME and TMPDIR for one phase of PR code (`label`: base or head), under `tempDir`:
+ * what one phase leaves there (a usercustomize.py, an .npmrc, a git config) never reaches the other.
+ */
+export function freshHome(env: NodeJS.ProcessEnv, tempDir: string, label: string): { env: NodeJS.ProcessEnv; dispose: () => void } {
+  const root = mkdtempSync(join(tempDir, `defense-eval-home-${label}-`));
+  const home = join(root, 'home');
+  const tmp = join(root, 'tmp');
+  mkdirSync(home);
+  mkdirSync(tmp);
+  return {
+    env: { ...env, HOME: home, TMPDIR: tmp },
+    dispose: () => {
+      try {
+        rmSync(root, { recursive: true, force: true });
+      } catch {
+        // PR code made something undeletable: the runner's temp directory is emptied after the job.
+      }
+    },
+  };
 }
 
 export interface Tampering {

@@ -3,6 +3,7 @@
 // (comment-step.ts) from these files.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { InputError } from '../model/errors.js';
 import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
 import { GATE_RECORD_VERSION, type GateRecord } from '../gate/record.js';
 import type { Verdict } from '../gate/verdict.js';
@@ -13,6 +14,7 @@ import type { RunContext } from './event.js';
 
 export interface GateOutputDeps {
   readonly setOutput: (name: string, value: string) => void;
+  /** Appends to the job summary; rejects with an InputError naming the file when it cannot. */
   readonly writeSummary: (markdown: string) => Promise<void>;
   readonly warn: (m: string) => void;
 }
@@ -73,6 +75,8 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
   try {
     await deps.writeSummary(run.markdown);
   } catch (e) {
-    deps.warn(`job summary not written: ${(e as Error).message}`);
+    // A summary file the runner does not offer or that cannot be written leaves the verdict standing; a bug does not.
+    if (!(e instanceof InputError)) throw e;
+    deps.warn(`job summary not written: ${e.message}`);
   }
 }

@@ -1,27 +1,26 @@
 // rerun: score the base commit in a git worktree, installed with the same `install` command and
-// run with the same allow-listed environment as the head.
-import { execFile } from 'node:child_process';
+// run the way the head is (an allow-listed environment with a HOME and TMPDIR of its own, under the
+// guard: main.ts). It runs before any of the pull request's code, and git runs hardened (git.ts),
+// so that code can neither replace the base commit nor run a hook during the checkout.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { InputError } from '../model/errors.js';
 import type { Corpus } from '../corpora/corpus.js';
 import type { RunResults } from '../gate/results.js';
 import { scoreUserDefense } from '../run/score.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
+import { git } from './git.js';
 import { runInstall } from './install.js';
 
-const git = promisify(execFile);
-
-async function checkout(workspace: string, sha: string, dir: string): Promise<void> {
-  const add = () => git('git', ['-C', workspace, 'worktree', 'add', '--detach', dir, sha]);
+async function checkout(workspace: string, sha: string, dir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const add = () => git(workspace, ['worktree', 'add', '--detach', dir, sha], env);
   try {
     await add();
   } catch {
     // A shallow checkout lacks the base commit: fetch just that one.
     try {
-      await git('git', ['-C', workspace, 'fetch', '--no-tags', '--depth=1', 'origin', sha]);
+      await git(workspace, ['fetch', '--no-tags', '--depth=1', 'origin', sha], env);
       await add();
     } catch (e) {
       throw new InputError(`rerun at the base commit: cannot check out base commit ${sha}: ${(e as Error).message.split('\n')[0]}`);
@@ -30,7 +29,10 @@ async function checkout(workspace: string, sha: string, dir: string): Promise<vo
 }
 
 export interface RerunOptions {
+  /** The environment the base's install and defense run with. */
   readonly env: NodeJS.ProcessEnv;
+  /** The gate's own environment, from which git takes PATH and HOME (git.ts). */
+  readonly gateEnv: NodeJS.ProcessEnv;
   readonly log: (line: string) => void;
   readonly echoStderr?: ((chunk: string) => void) | undefined;
 }
@@ -43,7 +45,7 @@ export async function rerunAtBase(
   o: RerunOptions,
 ): Promise<RunResults> {
   const dir = join(mkdtempSync(join(ctx.tempDir, 'defense-eval-base-')), 'tree');
-  await checkout(ctx.workspace, sha, dir);
+  await checkout(ctx.workspace, sha, dir, o.gateEnv);
   try {
     await runInstall(cfg.install, dir, o.env, o.log, 'install at base');
     const scored = await scoreUserDefense(cfg.defense, corpora, {
@@ -57,8 +59,6 @@ export async function rerunAtBase(
     });
     return scored.results;
   } finally {
-    await git('git', ['-C', ctx.workspace, 'worktree', 'remove', '--force', dir]).catch(() =>
-      rmSync(dir, { recursive: true, force: true }),
-    );
+    await git(ctx.workspace, ['worktree', 'remove', '--force', dir], o.gateEnv).catch(() => rmSync(dir, { recursive: true, force: true }));
   }
 }

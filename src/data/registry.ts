@@ -158,5 +158,3 @@ export const CORPORA: Readonly<Record<CorpusName, CorpusEntry>> = {
     }),
   ) as Record<(typeof AGENTDYN_NAMES)[number], CorpusEntry>),
 };
-
-export const isTrajectoryName = (name: string): boolean => name === 'agentdyn' || name.startsWith('agentdyn-');

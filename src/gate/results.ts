@@ -113,7 +113,11 @@ export const RunResultsSchema = z.object({
 });
 export type RunResults = z.infer<typeof RunResultsSchema>;
 
-export function keyOf(defense: string, toolVersion: string, corpora: readonly CorpusResult[]): ComparabilityKey {
+export function keyOf(
+  defense: string,
+  toolVersion: string,
+  corpora: readonly Pick<CorpusResult, 'corpus' | 'version'>[],
+): ComparabilityKey {
   return { tool_version: toolVersion, defense, corpora: Object.fromEntries(corpora.map((c) => [c.corpus, c.version])) };
 }
 

@@ -31,11 +31,11 @@ export function parseThresholds(get: (name: string) => string | undefined, label
   };
 }
 
-/** Confirmations per benign task: a plain decimal number, at least 0, blank for none. */
+/** Confirmations per benign task: a plain decimal number from 0 to 1000 (the gate record's bound), blank for none. */
 function perTask(label: string, raw: string | undefined): number | undefined {
   const v = (raw ?? '').trim();
   if (v === '') return undefined;
   if (!DECIMAL.test(v) || Number(v) > 1000)
-    throw new InputError(`${label}: ${JSON.stringify(raw)} is not a number of confirmations per benign task (0 or more)`);
+    throw new InputError(`${label}: ${JSON.stringify(raw)} is not a number of confirmations per benign task between 0 and 1000`);
   return Number(v);
 }

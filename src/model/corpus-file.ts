@@ -1,7 +1,7 @@
 // Schemas of the AgentDojo corpus files (docs/corpora.md). Raw JSON never enters the core:
 // every file goes through one of these first.
 import { z } from 'zod';
-import { AgentDojoSuiteSchema as SuiteSchema } from './call.js';
+import { AgentDojoSuiteSchema } from './call.js';
 
 const Kind = z.enum(['benign', 'injection']);
 
@@ -21,7 +21,7 @@ export const GroundTruthFileSchema = z.object({
     z.object({
       id: z.string().min(1),
       kind: Kind,
-      suite: SuiteSchema,
+      suite: AgentDojoSuiteSchema,
       task: z.string(),
       trace: z.array(
         z.object({
@@ -56,7 +56,7 @@ export type PairStats = z.infer<typeof PairStats>;
 const PairScenario = z.object({
   id: z.string().min(1),
   kind: Kind,
-  suite: SuiteSchema,
+  suite: AgentDojoSuiteSchema,
   task: z.string(),
   attack: z.string().optional(),
   trace: z.array(
@@ -93,14 +93,13 @@ export const ReturnedFileSchema = z.object({
   returned: z.record(z.string(), z.array(Digest)),
   outputs: z.record(Digest, z.string()),
 });
-export type ReturnedFile = z.infer<typeof ReturnedFileSchema>;
 
 /** Per suite the tools as the model is told about them; per user task its prompt. */
 export const SuitesFileSchema = z.object({
   source: z.string(),
   benchmark: z.string(),
   tools: z.record(
-    SuiteSchema,
+    AgentDojoSuiteSchema,
     z.array(z.object({ name: z.string().min(1), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
   ),
   prompts: z.record(z.string(), z.string()),

@@ -56,8 +56,12 @@ export interface ScoreOptions {
   /** The environment a command defense runs with (the action passes an allow-listed one). */
   readonly env?: NodeJS.ProcessEnv | undefined;
   readonly echoStderr?: (chunk: string) => void;
-  /** Fixed only by tests; a real run draws new ones. */
-  readonly secrets?: RunSecrets | undefined;
+  /**
+   * The secrets of each corpus, by its name: fixed only by tests. A real run draws new ones for
+   * every corpus, so the same scenario (the benign tasks recur in pairs, agentdojo and attacks)
+   * gets unrelated session ids in each, and a defense cannot tell a recurring run from a new one.
+   */
+  readonly secrets?: ((corpus: string) => RunSecrets) | undefined;
 }
 
 export interface Scored {
@@ -73,9 +77,9 @@ export interface Scored {
 export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions): Promise<Scored> {
   const defense = await openDefense(spec, { name: o.name, timeoutMs: o.timeoutMs, cwd: o.cwd, env: o.env, echoStderr: o.echoStderr });
   try {
-    const secrets = o.secrets ?? newRunSecrets();
+    const secretsOf = o.secrets ?? (() => newRunSecrets());
     const runs = new Map<string, Driven>();
-    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secrets));
+    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name)));
     const entries = corpora.map((c) => {
       const run = runs.get(c.name)!;
       const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;

@@ -79,12 +79,13 @@ export interface EndMessage {
 
 export type Message = BeginMessage | RequestMessage | EndMessage;
 
-export type Verdict = 'allow' | 'deny' | 'ask';
+/** A defense's decision on one call (protocol 2): `ask` waits for the user's confirmation. */
+export type Decision = 'allow' | 'deny' | 'ask';
 
 /** Protocol 2's reply. */
 export interface ReplyV2 {
   id: number;
-  decision: Verdict;
+  decision: Decision;
   reason: string;
 }
 
@@ -98,10 +99,10 @@ export interface Session<S = Record<string, unknown>> {
 }
 
 /**
- * What decide may return: a verdict, or one with its reason. `{allow, reason}` (protocol 1's
+ * What decide may return: a decision, or one with its reason. `{allow, reason}` (protocol 1's
  * shape) is accepted too. `ask`: the call waits for the user's confirmation.
  */
-export type Answer = Verdict | { decision: Verdict; reason?: string } | { allow: boolean; reason?: string };
+export type Answer = Decision | { decision: Decision; reason?: string } | { allow: boolean; reason?: string };
 
 interface Common {
   /** One line: shown in logs and reports. */
@@ -146,15 +147,15 @@ export interface CallInfo {
   step: number;
 }
 
-/** Protocol 1's ruling on one call. */
-export interface Decision {
+/** Protocol 1's decision on one call, with its reason. */
+export interface DecisionV1 {
   allow: boolean;
   reason?: string;
 }
 
 export interface DefenseDefinitionV1 extends Common {
   protocol: 1;
-  decide(call: DefenseCall, info: CallInfo): Decision | Promise<Decision>;
+  decide(call: DefenseCall, info: CallInfo): DecisionV1 | Promise<DecisionV1>;
 }
 
 export interface Reply {
@@ -191,7 +192,7 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
    * session's begin message (the gate's module adapter passes the same object for every call of
    * a session, which keys the session's state).
    */
-  decide(request: Omit<RequestMessage, 'id'> & { id?: number }, begin?: BeginMessage): Promise<{ decision: Verdict; reason: string }>;
+  decide(request: Omit<RequestMessage, 'id'> & { id?: number }, begin?: BeginMessage): Promise<{ decision: Decision; reason: string }>;
   /** In-process use: the session that `begin` started is over (runs `onEnd`). */
   end(begin: BeginMessage): Promise<void>;
 }
@@ -199,7 +200,7 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
 export interface DefinedDefenseV1 extends Served<Reply> {
   readonly protocol: 1;
   /** In-process use (`defense-module`): decide one call. */
-  decide(call: DefenseCall, info?: CallInfo): Promise<Required<Decision>>;
+  decide(call: DefenseCall, info?: CallInfo): Promise<Required<DecisionV1>>;
 }
 
 /** A message that is not a protocol message: answered with an error, never a crash. */
@@ -207,7 +208,7 @@ export class RequestError extends Error {
   override name = 'RequestError';
 }
 
-const VERDICTS: readonly string[] = ['allow', 'deny', 'ask'];
+const DECISIONS: readonly string[] = ['allow', 'deny', 'ask'];
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const describe = (x: unknown): string => String(JSON.stringify(x)).slice(0, 200);
 
@@ -235,11 +236,11 @@ function makeHello(def: Common, protocol: 1 | 2): Hello {
 }
 
 /** What decide returned, as protocol 2's decision and reason; a TypeError when it is none. */
-export function decisionOf(a: unknown): { decision: Verdict; reason: string } {
-  if (typeof a === 'string' && VERDICTS.includes(a)) return { decision: a as Verdict, reason: '' };
+export function decisionOf(a: unknown): { decision: Decision; reason: string } {
+  if (typeof a === 'string' && DECISIONS.includes(a)) return { decision: a as Decision, reason: '' };
   if (isObject(a)) {
     const reason = a['reason'] === undefined || a['reason'] === null ? '' : String(a['reason']);
-    if (typeof a['decision'] === 'string' && VERDICTS.includes(a['decision'])) return { decision: a['decision'] as Verdict, reason };
+    if (typeof a['decision'] === 'string' && DECISIONS.includes(a['decision'])) return { decision: a['decision'] as Decision, reason };
     if (typeof a['allow'] === 'boolean') return { decision: a['allow'] ? 'allow' : 'deny', reason };
   }
   throw new TypeError(`decide must return "allow", "deny" or "ask", or {decision, reason}; it returned ${describe(a)}`);
@@ -319,7 +320,7 @@ function asV1Request(x: unknown): { id: number; scenario: string; step: number; 
 
 function defineV1(def: DefenseDefinitionV1): DefinedDefenseV1 {
   const hello = makeHello(def, 1);
-  const decide = async (call: DefenseCall, info: CallInfo = { scenario: '', step: -1 }): Promise<Required<Decision>> => {
+  const decide = async (call: DefenseCall, info: CallInfo = { scenario: '', step: -1 }): Promise<Required<DecisionV1>> => {
     const v = await def.decide(call, info);
     return { allow: v.allow === true, reason: v.reason ?? '' };
   };
@@ -502,7 +503,7 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
  * serveStdio() or serveHttp(port), or make it a module's default export for `defense-module`.
  */
 // Protocol 2's overload comes first: a decide that takes no arguments is typed once, against the
-// first overload's return type, and must keep its literal verdicts ('allow', not string).
+// first overload's return type, and must keep its literal decisions ('allow', not string).
 export function defineDefense<S = Record<string, unknown>>(def: DefenseDefinition<NoInfer<S>>): DefinedDefense;
 export function defineDefense(def: DefenseDefinitionV1): DefinedDefenseV1;
 export function defineDefense<S>(def: DefenseDefinitionV1 | DefenseDefinition<S>): DefinedDefenseV1 | DefinedDefense {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CACHE_DIR, cachePrefix } from '../../src/action/base.js';
 import { parseActionConfig, parseCommentConfig } from '../../src/action/config.js';
+import { credentialNames } from '../../src/action/isolation.js';
 
 interface Step {
   id?: string;
@@ -68,6 +69,12 @@ describe('action.yml', () => {
     ]);
     // No separate install step: the gate runs the install command itself, with the defense's environment.
     expect(text).not.toMatch(/DEFENSE_EVAL_INSTALL|bash -eo pipefail -c/);
+  });
+
+  it('sets nothing on the gate step that the gate would refuse as a credential', () => {
+    expect(credentialNames(Object.fromEntries(Object.keys(gate.env!).map((k) => [k, 'x'])))).toEqual([]);
+    // The comment step's token would be refused there.
+    expect(credentialNames(Object.fromEntries(Object.keys(comment.env!).map((k) => [k, 'x'])))).toEqual(['INPUT_GITHUB-TOKEN']);
   });
 
   it('declares the outputs the gate sets', () => {

@@ -72,7 +72,7 @@ function artifacts(entries: Record<string, string | GateRecord | undefined>): st
   return root;
 }
 
-async function companion(root: string, conclusion: string, inputs: Record<string, string> = {}) {
+async function companion(root: string, conclusion: string, inputs: Record<string, string> = {}, corpora: () => CorpusStore = () => store) {
   const event = join(root, '..', `event-${Math.random()}.json`);
   writeFileSync(
     event,
@@ -84,7 +84,7 @@ async function companion(root: string, conclusion: string, inputs: Record<string
     getInput: (n) => all[n] ?? '',
     env: { GITHUB_EVENT_PATH: event, GITHUB_API_URL: gh.url },
     octokit: (token, apiUrl) => getOctokit(token, { baseUrl: apiUrl }),
-    store: () => store,
+    store: corpora,
     info: (m) => out.infos.push(m),
     warn: (m) => out.warnings.push(m),
     setFailed: (m) => out.failed.push(m),
@@ -136,6 +136,17 @@ describe('the workflow_run companion', () => {
       expect.stringMatching(/^artifact e skipped: the record is for commit ddddddd, not the run's ccccccc/),
     ]);
     expect(posted()).toHaveLength(1); // f, and never a second comment for another key
+  });
+
+  it('fails on a bug (a store that throws a TypeError) with exit 1 and its stack, never a skipped artifact', async () => {
+    const broken = (): CorpusStore => {
+      throw new TypeError('stub store: a bug');
+    };
+    const r = await companion(artifacts({ f: hostileRecord() }), 'failure', {}, broken);
+    expect(r.code).toBe(1);
+    expect(r.failed).toEqual([expect.stringMatching(/^companion: internal error: TypeError: stub store: a bug\n\s+at /)]);
+    expect(r.warnings).toEqual([]);
+    expect(posted()).toEqual([]);
   });
 
   it("does not comment when the pull request has moved on from the run's commit", async () => {

@@ -6,6 +6,7 @@ import { newRunSecrets } from '../../src/adapters/index.js';
 import { CorpusStore } from '../../src/data/store.js';
 import { drive } from '../../src/scoring/drive.js';
 import { DEFAULT_CORPORA, parseActionConfig } from '../../src/action/config.js';
+import { credentialNames, refuseCredentials } from '../../src/action/isolation.js';
 
 const parse = (inputs: Record<string, string>) => parseActionConfig((n) => inputs[n] ?? '');
 
@@ -16,7 +17,13 @@ describe('parseActionConfig', () => {
       defense: { kind: 'command', command: 'python3 d.py' },
       name: undefined,
       corpora: ['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06'],
-      thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 0, minAttributable: undefined, minUtility: undefined },
+      thresholds: {
+        maxAttributableDrop: 0,
+        maxUtilityDrop: 0,
+        minAttributable: undefined,
+        minUtility: undefined,
+        maxConfirmations: undefined,
+      },
       baseline: { mode: 'auto' },
       comment: 'auto',
       commentKey: 'default',
@@ -32,6 +39,9 @@ describe('parseActionConfig', () => {
       { defense: 'd', 'max-utility-drop': '1.5 pp', 'min-utility': '40%' },
       { thresholds: { maxAttributableDrop: 0, maxUtilityDrop: 1.5, minAttributable: undefined, minUtility: 40 } },
     ],
+    [{ defense: 'd', 'max-confirmations': '0.25' }, { thresholds: { maxConfirmations: 0.25 } }],
+    [{ defense: 'd', 'max-confirmations': ' 0 ' }, { thresholds: { maxConfirmations: 0 } }],
+    [{ defense: 'd', 'max-confirmations': '1000' }, { thresholds: { maxConfirmations: 1000 } }],
     [{ defense: 'd', baseline: 'baselines/main.json' }, { baseline: { mode: 'file', path: 'baselines/main.json' } }],
     [
       { defense: 'd', baseline: 'rerun', comment: 'never', 'timeout-per-call': '250' },
@@ -54,6 +64,10 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', 'max-attributable-drop': 'lots' }, /^input max-attributable-drop: "lots" is not a number of percentage points/],
     [{ defense: 'd', 'max-utility-drop': '-1' }, /^input max-utility-drop: "-1" is not a number/],
     [{ defense: 'd', 'min-utility': '101' }, /^input min-utility: "101" is not a number/],
+    ...['lots', '-1', '1000.5', '1e3', '0x10', '2%'].map((v): [Record<string, string>, RegExp] => [
+      { defense: 'd', 'max-confirmations': v },
+      new RegExp(`^input max-confirmations: "${v}" is not a number of confirmations per benign task between 0 and 1000$`),
+    ]),
     [
       { defense: 'd', baseline: 'sometimes' },
       /^input baseline: "sometimes" is not one of auto, cache, rerun, none or a path to a results \.json file/,
@@ -61,8 +75,60 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', comment: 'yes' }, /^input comment: "yes" is not one of auto, always, never/],
     [{ defense: 'd', 'comment-key': 'a,b' }, /^input comment-key: "a,b" must be one line/],
     [{ defense: 'd', 'timeout-per-call': '1.5' }, /^input timeout-per-call: "1\.5" is not a whole number of milliseconds/],
+    [{ defense: 'd', 'defense-env': 'GITHUB_TOKEN' }, /^input defense-env: GITHUB_TOKEN is never passed to the defense/],
+    [{ defense: 'd', 'defense-env': 'POLICY_NAME GH_TOKEN' }, /^input defense-env: GH_TOKEN looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'NPM_TOKEN' }, /^input defense-env: NPM_TOKEN looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'OPENAI_API_KEY' }, /^input defense-env: OPENAI_API_KEY looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'AWS_SECRET_ACCESS_KEY' }, /^input defense-env: AWS_SECRET_ACCESS_KEY looks like a credential/],
+    [{ defense: 'd', 'defense-env': 'DB_PASSWORD' }, /^input defense-env: DB_PASSWORD looks like a credential/],
   ])('rejects %j', (inputs, message) => {
     expect(() => parse(inputs)).toThrow(message);
+  });
+});
+
+describe('credentials', () => {
+  it('defense-env passes names that hold none', () => {
+    expect(parse({ defense: 'd', 'defense-env': 'POLICY_NAME, TOKENIZERS_PARALLELISM HF_HOME' }).defenseEnv).toEqual([
+      'POLICY_NAME',
+      'TOKENIZERS_PARALLELISM',
+      'HF_HOME',
+    ]);
+  });
+
+  it('the gate tells credential-like names in its environment, never their values, and skips empty ones', () => {
+    expect(
+      credentialNames({
+        GH_TOKEN: 'a',
+        GITHUB_TOKEN: 'b',
+        'INPUT_GITHUB-TOKEN': 'c',
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'd',
+        ACTIONS_ID_TOKEN_REQUEST_URL: 'e',
+        OPENAI_API_KEY: 'f',
+        APIKEY: 'g',
+        SIGNING_SECRET: 'h',
+        PGPASSWORD: 'i',
+        EMPTY_TOKEN: '',
+        TOKENIZERS_PARALLELISM: 'false',
+        PATH: '/bin',
+        // What action.yml sets on the gate step itself.
+        DEFENSE_EVAL_CACHE_MATCHED_KEY: 'agent-defense-eval-v2:default:abc',
+        'INPUT_COMMENT-KEY': 'default',
+      }),
+    ).toEqual([
+      'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+      'ACTIONS_ID_TOKEN_REQUEST_URL',
+      'APIKEY',
+      'GH_TOKEN',
+      'GITHUB_TOKEN',
+      'INPUT_GITHUB-TOKEN',
+      'OPENAI_API_KEY',
+      'PGPASSWORD',
+      'SIGNING_SECRET',
+    ]);
+    expect(() => refuseCredentials({ GH_TOKEN: 'ghs_x', PATH: '/bin' })).toThrow(
+      /^the gate step's environment holds GH_TOKEN: the pull request's code that the gate runs could read it/,
+    );
+    expect(() => refuseCredentials({ PATH: '/bin' })).not.toThrow();
   });
 });
 

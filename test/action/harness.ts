@@ -126,7 +126,9 @@ export async function runAction(
   const saved = { ...process.env };
   for (const k of Object.keys(process.env)) if (k.startsWith('INPUT_')) delete process.env[k];
   Object.assign(process.env, env);
-  for (const [k, v] of Object.entries(all)) process.env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v;
+  const input = (k: string) => `INPUT_${k.replace(/ /g, '_').toUpperCase()}`;
+  // As action.yml gives them: every input to the gate step but the token, which only the comment step sees.
+  for (const [k, v] of Object.entries(all)) if (k !== 'github-token') process.env[input(k)] = v;
   const out: RunOutcome = { code: -1, failed: [], warnings: [], infos: [], outputs: {}, summary: '' };
   const key = all['comment-key'] ?? 'default';
   const mode = all['baseline'] ?? 'auto';
@@ -160,6 +162,7 @@ export async function runAction(
     }
     // Comment step.
     if (outputs['record-path'] && all['comment'] !== 'never' && event.name === 'pull_request') {
+      process.env[input('github-token')] = all['github-token'];
       const code = await runComment({
         getInput: (n) => core.getInput(n),
         env: process.env,

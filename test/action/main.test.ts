@@ -1,6 +1,6 @@
 // The action end to end: real @actions/core and @actions/github against a local GitHub API,
 // event payload files, job summary and outputs files; the bundled corpus for speed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT, startFakeGitHub, type FakeGitHub } from './github-server.js';
@@ -128,6 +128,26 @@ describe('gate verdicts', () => {
       existsAt: () => Promise.resolve(true),
     });
     expect(later.code).toBe(1);
+  });
+
+  it("finds the base and tells a first run before any of the pull request's code runs", async () => {
+    // PR code runs in the job's workspace and could prepare it (a git replace of the base commit
+    // made the rerun fail and the workflow file look absent: a first run, passed).
+    const marker = join(cache.root, 'install-ran');
+    const seen: boolean[] = [];
+    const r = await runAction({ defense: policy('guard'), install: `echo head-install; touch '${marker}'` }, pr(), {
+      apiUrl: gh.url,
+      cache,
+      env: { GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/gate.yml@refs/pull/7/merge' },
+      existsAt: () => (seen.push(existsSync(marker)), Promise.resolve(true)),
+    });
+    expect(r.code).toBe(1);
+    expect(seen).toEqual([false]);
+    expect(existsSync(marker)).toBe(true);
+    const rerun = r.infos.findIndex((l) => l.includes('scoring base commit bbbbbbb instead'));
+    const install = r.infos.indexOf('install | head-install');
+    expect(rerun).toBeGreaterThanOrEqual(0);
+    expect(install).toBeGreaterThan(rerun);
   });
 
   it('a floor fails without a baseline', async () => {

@@ -23,7 +23,7 @@ describe('defense-eval CLI', () => {
     expect(r.stdout).toContain('flow-guard               5/6 ( 83%)         5 ( 83%)           4/4 (100%)         0\n');
   });
 
-  it('with no flags runs the paired corpus with the reference defenses and the classifier baselines', async () => {
+  it('with no flags runs the paired corpus with the reference and classifier defenses', async () => {
     const r = await cli();
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^corpus: pairs\n/);
@@ -88,12 +88,35 @@ describe('defense-eval CLI', () => {
     [['--corpus', 'attacks-leet', '--baseline-scores', 'a.json'], /--baseline-scores was renamed --untransformed-scores/],
     [['--scores', ''], /--scores: "" has an empty path/],
     [['--scores', 'none,a.json'], /--scores: "none" cannot be combined/],
+    // The confirmations ceiling: a plain decimal from 0 to 1000, for a defense of your own only.
+    [['--defense-cmd', 'x', '--max-confirmations', 'many'], /^defense-eval: --max-confirmations: "many" is not a number of confirmations/],
+    [['--defense-cmd', 'x', '--max-confirmations', '-1'], /--max-confirmations: "-1" is not a number of confirmations/],
+    [
+      ['--defense-cmd', 'x', '--max-confirmations', '1001'],
+      /--max-confirmations: "1001" is not a number of confirmations per benign task between 0 and 1000$/m,
+    ],
+    [['--max-confirmations', '1'], /^defense-eval: --max-confirmations needs your defense/],
   ])('%j exits 2 with one line naming the culprit', async (argv, message) => {
     const r = await cli(...(argv as string[]));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
+  });
+
+  it('a bug is an internal error: exit 1 with its stack, never taken for bad input', async () => {
+    // A store whose every method throws a TypeError, as a bug in the library would.
+    const broken = new Proxy({} as CorpusStore, {
+      get: () => () => {
+        throw new TypeError('stub store: a bug');
+      },
+    });
+    let stdout = '',
+      stderr = '';
+    const code = await runCli(['--corpus', 'bundled'], { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), store: broken });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^defense-eval: internal error: TypeError: stub store: a bug\n\s+at /);
+    expect(stdout).toBe('');
   });
 
   it('--threshold reaches every classifier defense: names, counts and the drop analysis', async () => {
@@ -189,5 +212,19 @@ describe('a defense that asks (protocol v2), in every format', () => {
     expect(mine.confirmations).toBeGreaterThanOrEqual(mine.benign_confirmed);
     const md = (await cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none', '--format', 'markdown')).stdout;
     expect(md).toMatch(/\| v2-egress-ask \|.*; with confirmations \d+\/97 /);
+  });
+
+  it('--max-confirmations fails the run above the ceiling and passes within it', async () => {
+    const at = (max: string) => cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none', '--max-confirmations', max);
+    const above = await at('0.3');
+    expect(above.code, above.stderr).toBe(1);
+    expect(above.stderr).toContain(
+      'FAIL pairs: 0.36 confirmations per benign task (35 over 97) is above the limit of 0.30\nverdict: fail\n',
+    );
+    const within = await at('1000');
+    expect(within.code, within.stderr).toBe(0);
+    expect(within.stderr).toContain(
+      'ok   pairs: 0.36 confirmations per benign task (35 over 97) is within the limit of 1000.00\nverdict: pass\n',
+    );
   });
 });

@@ -108,6 +108,53 @@ describe('computeVerdict', () => {
   });
 });
 
+describe('the max-confirmations ceiling (protocol v2 ask)', () => {
+  /** `results` of a defense that asked `confirmations` times over its 50 benign tasks. */
+  const asking = (confirmations: number, benign = 50): RunResults => {
+    const r = results(40, Math.min(25, benign), 'pairs', benign);
+    return { ...r, corpora: r.corpora.map((c) => ({ ...c, result: { ...c.result, benign_confirmed: 5, confirmations } })) };
+  };
+  const ceiling = (head: RunResults, base: RunResults | undefined, t: Thresholds) =>
+    computeVerdict(head, base, t).checks.filter((c) => c.metric === 'confirmations');
+
+  it.each([
+    ['above the ceiling fails', 30, 0.5, false, 'pairs: 0.60 confirmations per benign task (30 over 50) is above the limit of 0.50'],
+    ['at the ceiling passes', 25, 0.5, true, 'pairs: 0.50 confirmations per benign task (25 over 50) is within the limit of 0.50'],
+    ['below the ceiling passes', 20, 0.5, true, 'pairs: 0.40 confirmations per benign task (20 over 50) is within the limit of 0.50'],
+    [
+      'a ceiling of 0 fails a single confirmation',
+      1,
+      0,
+      false,
+      'pairs: 0.02 confirmations per benign task (1 over 50) is above the limit of 0.00',
+    ],
+  ] as const)('%s, with or without a base', (_, confirmations, max, ok, message) => {
+    for (const base of [undefined, results(40, 25)]) {
+      const v = computeVerdict(asking(confirmations), base, { ...zero, maxConfirmations: max });
+      expect(v.checks.filter((c) => c.metric === 'confirmations')).toEqual([
+        { corpus: 'pairs', metric: 'confirmations', kind: 'ceiling', ok, message },
+      ]);
+      expect(v.pass).toBe(ok);
+      expect(v.reasons).toEqual(ok ? [] : [message]);
+    }
+  });
+
+  it('checks nothing without a ceiling, however many confirmations', () => {
+    expect(ceiling(asking(500), results(40, 25), zero)).toEqual([]);
+    expect(computeVerdict(asking(500), results(40, 25), zero).pass).toBe(true);
+  });
+
+  it('checks nothing on a corpus without benign tasks (no burden to measure)', () => {
+    expect(ceiling(asking(3, 0), undefined, { ...zero, maxConfirmations: 0 })).toEqual([]);
+  });
+
+  it('holds a defense that never asked (results without confirmations) at 0 per benign task', () => {
+    expect(ceiling(results(40, 25), undefined, { ...zero, maxConfirmations: 0 })).toEqual([
+      expect.objectContaining({ ok: true, message: 'pairs: 0.00 confirmations per benign task (0 over 50) is within the limit of 0.00' }),
+    ]);
+  });
+});
+
 describe('incomparable', () => {
   const k = keyOf('d', '0.1.0', [{ corpus: 'pairs', version: 'aaaa' } as never]);
   it.each([

@@ -1,4 +1,4 @@
-"""Check the corpora against the key sets of published classifier score tables (spec §7.1, §7.4).
+"""Check the corpora against the key sets of published classifier score tables (docs/corpora.md#score-tables).
 
 A score table maps sha256(text) of every text the classifier defense needs to a score. The texts a
 corpus needs are, for every step of every scenario, the text of each context output it read and,

@@ -1,4 +1,4 @@
-"""Ground-truth corpus exporter (spec §6.1, §6.2) and the helpers the other exporters share.
+"""Ground-truth corpus exporter (docs/corpora.md#the-ground-truth-corpus) and the helpers the other exporters share.
 
 Usage: python export.py [--benchmark V] [--returned PATH] [--suites PATH] [path]
        (default path: agentdojo-v1.2.json)
@@ -31,7 +31,7 @@ import types
 
 BENCHMARK_VERSION = "v1.2"
 
-# Tool -> name of the argument that names the egress destination (spec §4.1).
+# Tool -> name of the argument that names the egress destination (docs/defenses.md#the-egress-policy).
 EGRESS = {
     "send_money": "recipient",
     "schedule_transaction": "recipient",
@@ -156,7 +156,7 @@ def setup() -> None:
     memo_email()
 
 
-# --------------------------------------------------------------------------- helpers (§6.1)
+# --------------------------------------------------------------------------- helpers (docs/corpora.md#provenance-labels)
 
 
 def values(v) -> list[str]:
@@ -263,7 +263,7 @@ def parse_options(argv: list[str], flags: dict[str, bool]) -> tuple[dict, list[s
     return opts, rest
 
 
-# --------------------------------------------------------------------------- ground truth (§6.2)
+# --------------------------------------------------------------------------- ground truth (docs/corpora.md#the-ground-truth-corpus)
 
 
 def build(returned: dict | None = None, texts: dict | None = None) -> dict:

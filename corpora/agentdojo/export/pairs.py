@@ -1,4 +1,4 @@
-"""Paired and attack-coverage corpus exporter (spec §6.3, §1.6–1.8).
+"""Paired and attack-coverage corpus exporter (docs/corpora.md#the-paired-corpus, docs/corpora.md#the-attack-corpora).
 
 Usage:
   python pairs.py [path]                                  paired corpus (important_instructions_no_names,

@@ -1,4 +1,4 @@
-"""Unit tests of the exporter helpers (spec §4.1, §6.1) and the pinned clock."""
+"""Unit tests of the exporter helpers (docs/defenses.md#the-egress-policy, docs/corpora.md#provenance-labels) and the pinned clock."""
 
 import datetime
 import hashlib

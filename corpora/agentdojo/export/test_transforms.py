@@ -1,4 +1,4 @@
-"""Unit tests of the evasion transforms (spec §6.5)."""
+"""Unit tests of the evasion transforms (docs/corpora.md#the-attack-corpora)."""
 
 import unittest
 

@@ -1,4 +1,4 @@
-"""Evasion transforms of an injection goal (spec §6.5).
+"""Evasion transforms of an injection goal (docs/corpora.md#the-attack-corpora).
 
 Each transform rewrites the injection task's GOAL before the attack template wraps it, and is
 paired with a check that ``apply_transform`` enforces: a transform that does not do what it claims

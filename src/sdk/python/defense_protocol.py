@@ -85,11 +85,11 @@ def hello(name, stateless=False, max_concurrency=DEFAULT_MAX_CONCURRENCY, protoc
 def answer(decide, request):
     """Protocol 1: one request (a dict) -> its reply (a dict)."""
     info = {"scenario": request.get("scenario", ""), "step": request.get("step", -1)}
-    verdict = decide(request["call"], info)
-    if isinstance(verdict, dict):
-        allow, reason = verdict.get("allow"), verdict.get("reason", "")
+    returned = decide(request["call"], info)
+    if isinstance(returned, dict):
+        allow, reason = returned.get("allow"), returned.get("reason", "")
     else:
-        allow, reason = verdict
+        allow, reason = returned
     if not isinstance(allow, bool):
         raise TypeError("decide must return (bool, str) or {'allow': bool, 'reason': str}")
     return {"id": request["id"], "allow": allow, "reason": str(reason)}
@@ -146,26 +146,26 @@ class Session:
         return f"Session(id={self.id!r}, suite={self.suite!r}, prompt={self.prompt!r}, tools=[{len(self.tools)} tools])"
 
 
-def decision_of(verdict):
+def decision_of(returned):
     """What decide returned -> (decision, reason)."""
-    reason = ""
-    if isinstance(verdict, tuple) and len(verdict) == 2:
-        verdict, reason = verdict
-    elif isinstance(verdict, dict):
-        if "decision" in verdict:
-            verdict, reason = verdict["decision"], verdict.get("reason", "")
-        elif "allow" in verdict:
-            verdict, reason = verdict["allow"], verdict.get("reason", "")
-    if verdict is True:
-        verdict = "allow"
-    elif verdict is False:
-        verdict = "deny"
-    if verdict not in DECISIONS:
+    decision, reason = returned, ""
+    if isinstance(returned, tuple) and len(returned) == 2:
+        decision, reason = returned
+    elif isinstance(returned, dict):
+        if "decision" in returned:
+            decision, reason = returned["decision"], returned.get("reason", "")
+        elif "allow" in returned:
+            decision, reason = returned["allow"], returned.get("reason", "")
+    if decision is True:
+        decision = "allow"
+    elif decision is False:
+        decision = "deny"
+    if decision not in DECISIONS:
         raise TypeError(
             'decide must return "allow", "deny" or "ask", a (decision, reason) tuple, or a dict '
-            f'{{"decision": ..., "reason": ...}}; it returned {verdict!r}'
+            f'{{"decision": ..., "reason": ...}}; it returned {decision!r}'
         )
-    return verdict, "" if reason is None else str(reason)
+    return decision, "" if reason is None else str(reason)
 
 
 class Sessions:
