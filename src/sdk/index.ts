@@ -77,7 +77,25 @@ export interface EndMessage {
   session: string;
 }
 
-export type Message = BeginMessage | RequestMessage | EndMessage;
+/** What the gate may tell a defense that learns about a call of an ended episode (docs/online.md#feedback). */
+export type FeedbackLabel = 'attack_success' | 'false_positive' | 'blocked_attack';
+
+/** Online runs, to a defense that learns: feedback on one call of an episode already scored. */
+export interface FeedbackMessage {
+  type: 'feedback';
+  /** The episode's session, which has ended. */
+  session: string;
+  /** The id of the request that asked about the call. */
+  request: number;
+  label: FeedbackLabel;
+  suite: string;
+  /** The episode's user prompt, as its begin carried it. */
+  prompt: string | null;
+  /** The call, as that request carried it. */
+  call: Call;
+}
+
+export type Message = BeginMessage | RequestMessage | EndMessage | FeedbackMessage;
 
 /** A defense's decision on one call (protocol 2): `ask` waits for the user's confirmation. */
 export type Decision = 'allow' | 'deny' | 'ask';
@@ -127,6 +145,13 @@ export interface DefenseDefinition<S = Record<string, unknown>> extends Common {
   /** Called as a session ends, after its last decision; its state is dropped then. Not called in process (`defense-module`). */
   onEnd?(session: Session<S>): void | Promise<void>;
   decide(call: PendingCall, session: Session<S>): Answer | Promise<Answer>;
+  /**
+   * Online runs (docs/online.md): the defense learns. Given, the hello declares `learns` and the gate
+   * sends feedback after each episode is scored, before the next begins; each stream starts a fresh
+   * process, with the vaccine file's path in DEFENSE_EVAL_VACCINE. State kept here is the defense's
+   * own (across sessions), never per session.
+   */
+  onFeedback?(feedback: FeedbackMessage): void | Promise<void>;
 }
 
 // ---------------------------------------------------------------- protocol 1
@@ -169,7 +194,7 @@ export interface Reply {
 export interface Hello {
   protocol: 1 | 2;
   name: string;
-  capabilities: { stateless: boolean; max_concurrency: number };
+  capabilities: { stateless: boolean; max_concurrency: number; learns?: boolean };
 }
 
 interface Served<R> {
@@ -195,6 +220,8 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
   decide(request: Omit<RequestMessage, 'id'> & { id?: number }, begin?: BeginMessage): Promise<{ decision: Decision; reason: string }>;
   /** In-process use: the session that `begin` started is over (runs `onEnd`). */
   end(begin: BeginMessage): Promise<void>;
+  /** In-process use, for a defense with onFeedback: feedback after an episode (the gate's module adapter calls it). */
+  learn?(feedback: FeedbackMessage): Promise<void>;
 }
 
 export interface DefinedDefenseV1 extends Served<Reply> {
@@ -377,8 +404,26 @@ function sessionOf(b: Record<string, unknown>): Omit<Session, 'state'> {
   };
 }
 
+function asFeedback(m: Record<string, unknown>): FeedbackMessage {
+  const label = m['label'];
+  if (label !== 'attack_success' && label !== 'false_positive' && label !== 'blocked_attack')
+    throw new RequestError(`feedback with an unknown label: ${describe(label)}`);
+  if (typeof m['request'] !== 'number') throw new RequestError(`feedback needs a numeric "request": ${describe(m)}`);
+  return {
+    type: 'feedback',
+    session: String(m['session']),
+    request: m['request'],
+    label,
+    suite: String(m['suite'] ?? ''),
+    prompt: typeof m['prompt'] === 'string' ? m['prompt'] : null,
+    call: asCall(m['call'], 'feedback\'s "call"'),
+  };
+}
+
 function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): DefinedDefense {
+  if (def.onFeedback !== undefined && typeof def.onFeedback !== 'function') throw new TypeError('onFeedback must be a function');
   const hello = makeHello(def, 2);
+  if (def.onFeedback) hello.capabilities.learns = true;
   const newSession = (info: Omit<Session<S>, 'state'>): Session<S> => ({
     ...info,
     state: def.initialState ? def.initialState(info) : ({} as S),
@@ -407,7 +452,11 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
     return o;
   };
 
+  // Feedback in progress: no later begin or decision runs before it has been learned from.
+  let learning: Promise<void> = Promise.resolve();
+
   const decideRequest = async (o: Open, id: string, call: PendingCall, overHttp: boolean) => {
+    await learning;
     if (o.beginSeen) {
       await o.begun; // onBegin may still run
     } else if (overHttp) {
@@ -429,6 +478,7 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
         o.beginSeen = true;
         const session = (o.session = newSession(sessionOf(m) as Omit<Session<S>, 'state'>));
         try {
+          await learning;
           await def.onBegin?.(session);
         } finally {
           o.markBegun();
@@ -455,6 +505,15 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
         } finally {
           o.inFlight.delete(deciding);
         }
+      }
+      case 'feedback': {
+        // Handled in arrival order, like a begin: the gate sends the next episode's begin after it.
+        if (!def.onFeedback) throw new RequestError('feedback sent to a defense that does not learn (no onFeedback)');
+        const feedback = asFeedback(m);
+        const before = learning;
+        learning = before.then(() => def.onFeedback!(feedback));
+        await learning;
+        return undefined;
       }
       default:
         throw new RequestError(`not a protocol 2 message: ${describe(m)}`);
@@ -486,6 +545,7 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
     await def.onEnd?.(session);
   };
 
+  const onFeedback = def.onFeedback?.bind(def);
   return {
     protocol: 2,
     name: def.name,
@@ -493,6 +553,7 @@ function defineV2<S>(def: DefenseDefinition<S>, beginWaitMs = BEGIN_WAIT_MS): De
     stateless: hello.capabilities.stateless,
     decide,
     end,
+    ...(onFeedback ? { learn: async (f: FeedbackMessage) => onFeedback(asFeedback(f as unknown as Record<string, unknown>)) } : {}),
     answer: handle,
     ...transports(def.name, hello, handle),
   };

@@ -23,6 +23,13 @@ The SDK keeps the sessions: `session` is the same object for every call of a run
 `session.state` is a dict of your own for that run (dropped at its end). `on_begin(session)` and
 `on_end(session)`, when given, are called as a session begins and ends.
 
+A defense that learns (online runs, docs/online.md) passes `on_feedback=fn`: the hello then
+declares it, and after each episode is scored the gate may send feedback, which calls
+fn(feedback) with feedback.label ("attack_success", "false_positive" or "blocked_attack"),
+feedback.call (.tool, .args, .dest: the call it concerns), feedback.prompt, feedback.suite,
+feedback.session and feedback.request (that call's request id), before the next episode begins.
+Each stream starts a fresh process; `vaccine()` is the path of the file it starts from, or None.
+
 `decide` returns one of:
 - "allow", "deny" or "ask" ("ask": the call waits for the user's confirmation);
 - a (decision, reason) tuple; the decision may also be True (allow) or False (deny);
@@ -65,18 +72,26 @@ DECISIONS = ("allow", "deny", "ask")
 BEGIN_WAIT_S = 5.0
 
 
-def hello(name, stateless=False, max_concurrency=DEFAULT_MAX_CONCURRENCY, protocol=PROTOCOL_VERSION):
+def hello(name, stateless=False, max_concurrency=DEFAULT_MAX_CONCURRENCY, protocol=PROTOCOL_VERSION, learns=False):
     if protocol not in PROTOCOL_VERSIONS or isinstance(protocol, bool):
         raise ValueError(f"protocol must be 1 or 2, not {protocol!r}")
     if not isinstance(stateless, bool):
         raise TypeError("stateless must be True or False")
     if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int) or not 1 <= max_concurrency <= MAX_CONCURRENCY_LIMIT:
         raise ValueError(f"max_concurrency must be an integer from 1 to {MAX_CONCURRENCY_LIMIT}, not {max_concurrency!r}")
-    return {
-        "protocol": protocol,
-        "name": name,
-        "capabilities": {"stateless": stateless, "max_concurrency": max_concurrency},
-    }
+    capabilities = {"stateless": stateless, "max_concurrency": max_concurrency}
+    if learns:
+        if protocol != 2:
+            raise ValueError("a defense that learns (on_feedback) needs protocol 2")
+        capabilities["learns"] = True
+    return {"protocol": protocol, "name": name, "capabilities": capabilities}
+
+
+def vaccine():
+    """Online runs: the path of the vaccine file this stream starts from, or None (docs/online.md)."""
+    import os
+
+    return os.environ.get("DEFENSE_EVAL_VACCINE") or None
 
 
 # ---------------------------------------------------------------- protocol 1
@@ -171,10 +186,11 @@ def decision_of(returned):
 class Sessions:
     """The sessions in progress, and protocol 2's messages handled against them (thread-safe)."""
 
-    def __init__(self, decide, on_begin=None, on_end=None, begin_wait_s=0.0):
+    def __init__(self, decide, on_begin=None, on_end=None, begin_wait_s=0.0, on_feedback=None):
         self.decide = decide
         self.on_begin = on_begin
         self.on_end = on_end
+        self.on_feedback = on_feedback
         self.begin_wait_s = begin_wait_s
         self.lock = threading.Condition()
         self.open = {}
@@ -225,13 +241,30 @@ class Sessions:
                     del self.in_flight[m["session"]]
                 self.lock.notify_all()
 
+    def feedback(self, m):
+        """Online runs: feedback on a call of an ended episode, before the next episode begins."""
+        if self.on_feedback is None:
+            raise ValueError("feedback sent to a defense that does not learn (no on_feedback)")
+        self.on_feedback(
+            Record(
+                label=m["label"],
+                session=m["session"],
+                request=m["request"],
+                suite=m.get("suite", ""),
+                prompt=m.get("prompt"),
+                call=_call(m["call"]),
+            )
+        )
+
     def handle(self, m):
-        """One message -> its reply (a request's), or None (begin and end have none)."""
+        """One message -> its reply (a request's), or None (begin, end and feedback have none)."""
         kind = m.get("type") if isinstance(m, dict) else None
         if kind == "begin":
             return self.begin(m)
         if kind == "end":
             return self.end(m)
+        if kind == "feedback":
+            return self.feedback(m)
         if kind == "request":
             return self.request(m)
         raise ValueError(f"not a protocol 2 message: {json.dumps(m)[:200]}")
@@ -251,6 +284,7 @@ def serve(
     protocol=PROTOCOL_VERSION,
     on_begin=None,
     on_end=None,
+    on_feedback=None,
 ):
     """Speak the protocol on stdin/stdout until stdin ends.
 
@@ -273,11 +307,11 @@ def serve(
             file=sys.stderr,
             flush=True,
         )
-    greeting = hello(name, stateless, max_concurrency, protocol)
+    greeting = hello(name, stateless, max_concurrency, protocol, learns=on_feedback is not None)
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     lock = threading.Lock()
-    sessions = Sessions(decide, on_begin, on_end) if protocol == 2 else None
+    sessions = Sessions(decide, on_begin, on_end, on_feedback=on_feedback) if protocol == 2 else None
 
     def write(message):
         with lock:
@@ -309,7 +343,7 @@ def serve(
         try:
             message = json.loads(line)
             if sessions and message.get("type") != "request":
-                sessions.handle(message)  # begin or end: no reply
+                sessions.handle(message)  # begin, end or feedback: no reply, handled in order
                 continue
             if sessions:
                 session = sessions.enter(message)
@@ -333,6 +367,7 @@ def serve_http(
     protocol=PROTOCOL_VERSION,
     on_begin=None,
     on_end=None,
+    on_feedback=None,
 ):
     """GET answers the hello, POST one message (a request gets its reply; begin and end 204). Blocks forever.
 
@@ -340,8 +375,8 @@ def serve_http(
     threads at once (the gate keeps no more requests than that in flight). A message that is not
     one gets 400, a decide that raises 500 (which fails the gate's run).
     """
-    greeting = json.dumps(hello(name, stateless, max_concurrency, protocol)).encode()
-    sessions = Sessions(decide, on_begin, on_end, begin_wait_s=BEGIN_WAIT_S) if protocol == 2 else None
+    greeting = json.dumps(hello(name, stateless, max_concurrency, protocol, learns=on_feedback is not None)).encode()
+    sessions = Sessions(decide, on_begin, on_end, begin_wait_s=BEGIN_WAIT_S, on_feedback=on_feedback) if protocol == 2 else None
 
     class Handler(BaseHTTPRequestHandler):
         # Keep-alive: the gate reuses one connection per request in flight instead of opening one
@@ -374,7 +409,7 @@ def serve_http(
                     return self._send(500, json.dumps({"error": repr(e)}).encode())
             try:
                 message = json.loads(body)
-                if not isinstance(message, dict) or message.get("type") not in ("begin", "request", "end"):
+                if not isinstance(message, dict) or message.get("type") not in ("begin", "request", "end", "feedback"):
                     raise ValueError("not a protocol 2 message")
             except ValueError as e:
                 return self._send(400, json.dumps({"error": repr(e)}).encode())
