@@ -75,6 +75,7 @@ ${corpusLines.join('\n')}
   --sweep            label-error sweep of flow-guard (agentdojo)
   --out FILE         write the report to FILE instead of standard output
   --help             show this help
+  (every flag but --defense is given once; a list is one comma-separated value)
 
 your own defense, scored beside the reference defenses:
   --defense-cmd CMD  a command speaking the protocol on stdio (docs/protocol.md)
@@ -185,13 +186,34 @@ function joinDashValues(argv: readonly string[]): string[] {
   return out;
 }
 
+/** The flags whose value is a comma-separated list. */
+const LISTS: readonly string[] = ['corpus', 'scores', 'untransformed-scores'];
+
+/**
+ * A flag that takes one value given twice would silently keep the last (`--scores A --scores B`
+ * scores B alone): every flag but the repeatable --defense is given once.
+ */
+function refuseRepeats(tokens: readonly { kind: string; name?: string; rawName?: string }[]): void {
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.name === undefined) continue;
+    const repeatable = 'multiple' in OPTIONS[t.name as Flag];
+    if (seen.has(t.name) && !repeatable)
+      throw new InputError(
+        `--${t.name} is given more than once: give it once${LISTS.includes(t.name) ? ', with a comma-separated list' : ''}`,
+      );
+    seen.add(t.name);
+  }
+}
+
 export function parseCliArgs(argv: readonly string[]): CliOptions {
   let parsed;
   try {
-    parsed = parseArgs({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS });
+    parsed = parseArgs({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS, tokens: true });
   } catch (e) {
     throw new InputError(`${(e as Error).message.split('\n')[0]} (see --help)`);
   }
+  refuseRepeats(parsed.tokens);
   const v = parsed.values;
   if (v['baseline-scores'] !== undefined) throw new InputError('--baseline-scores was renamed --untransformed-scores');
   const external = externalRun(v);

@@ -88,6 +88,20 @@ describe('defense-eval CLI', () => {
     [['--corpus', 'attacks-leet', '--baseline-scores', 'a.json'], /--baseline-scores was renamed --untransformed-scores/],
     [['--scores', ''], /--scores: "" has an empty path/],
     [['--scores', 'none,a.json'], /--scores: "none" cannot be combined/],
+    // A flag given twice would keep only its last value: refused, naming it (a list is one flag).
+    [
+      ['--scores', 'a.json', '--scores', 'b.json'],
+      /^defense-eval: --scores is given more than once: give it once, with a comma-separated list$/m,
+    ],
+    [['--scores', 'a.json', '--scores', 'a.json'], /--scores is given more than once/],
+    [['--corpus', 'pairs', '--corpus', 'agentdojo'], /--corpus is given more than once: give it once, with a comma-separated list/],
+    [['--format', 'json', '--format=text'], /^defense-eval: --format is given more than once: give it once$/m],
+    [['--threshold', '0.5', '--threshold', '-0.1'], /--threshold is given more than once/],
+    [['--untransformed-scores', 'a.json', '--untransformed-scores', 'b.json'], /--untransformed-scores is given more than once/],
+    [['--out', 'a', '--out', 'b'], /--out is given more than once/],
+    [['--corpus', 'agentdojo', '--sweep', '--sweep'], /--sweep is given more than once: give it once$/m],
+    [['--defense-cmd', 'a', '--defense-cmd', 'b'], /--defense-cmd is given more than once/],
+    [['--defense-cmd', 'a', '--baseline', 'x.json', '--baseline', 'y.json'], /--baseline is given more than once/],
   ])('%j exits 2 with one line naming the culprit', async (argv, message) => {
     const r = await cli(...(argv as string[]));
     expect(r.code).toBe(2);
@@ -136,6 +150,27 @@ describe('defense-eval CLI', () => {
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/score table .*scores\/pairs\/protectai.* does not cover this corpus: \d+ texts unscored/);
+  });
+
+  it('--defense is the one flag that repeats: each reference defense once, in the order given', async () => {
+    const r = await cli(
+      '--corpus',
+      'bundled',
+      '--format',
+      'json',
+      '--defense',
+      'deny-all',
+      '--defense',
+      'flow-guard',
+      '--defense',
+      'deny-all',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(
+      JSON.parse(r.stdout)
+        .comparison.results.map((x: { defense: string }) => x.defense)
+        .sort(),
+    ).toEqual(['deny-all', 'flow-guard']);
   });
 
   it('refuses the same score table twice', async () => {
