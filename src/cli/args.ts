@@ -133,20 +133,21 @@ const EXTERNAL_ONLY = [
   'max-confirmations',
   'out-results',
 ] as const;
-/** The corpora an external defense can be scored on (the others are classifier and egress analyses). */
 const TRAJECTORIES: readonly CliCorpus[] = CORPUS_NAMES.filter((n) => CORPORA[n].kind === 'trajectory');
-const SCORABLE: readonly CliCorpus[] = ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES];
+const TRANSFORMED: readonly CliCorpus[] = ['attacks-framing', 'attacks-field_split', 'attacks-leet'];
 
 type Flag = keyof typeof OPTIONS;
 
 /** Which corpora each flag applies to. */
 const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
   defense: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
-  scores: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-  threshold: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-  'untransformed-scores': ['attacks-framing', 'attacks-field_split', 'attacks-leet'],
+  scores: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+  threshold: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+  'untransformed-scores': TRANSFORMED,
   sweep: ['agentdojo'],
 };
+/** … and with your defense, which is scored beside the reference defenses on the transformed corpora too. */
+const APPLIES_WITH_YOURS: Partial<Record<Flag, readonly CliCorpus[]>> = { defense: [...APPLIES.defense!, ...TRANSFORMED] };
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[], guard: (v: string) => v is T): T {
   if (!guard(value)) throw new InputError(`--${flag}: unknown value ${JSON.stringify(value)} (expected one of ${allowed.join(', ')})`);
@@ -223,15 +224,15 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const corpora = names.map((n) => oneOf<CliCorpus>('corpus', n, [...CORPUS_NAMES, EGRESS_REACH], isCli));
   const corpus = corpora[0]!;
   for (const c of corpora) {
-    for (const [flag, applies] of Object.entries(APPLIES) as [Flag, readonly CliCorpus[]][]) {
+    for (const [flag, applies] of Object.entries({ ...APPLIES, ...(external ? APPLIES_WITH_YOURS : {}) }) as [
+      Flag,
+      readonly CliCorpus[],
+    ][]) {
       if (v[flag] !== undefined && !applies.includes(c))
         throw new InputError(`--${flag} does not apply to --corpus ${c} (it applies to ${applies.join(', ')})`);
     }
-    if (external && !SCORABLE.includes(c)) {
-      throw new InputError(
-        `--corpus ${c} cannot score your defense (it analyses classifier tables or the egress policy); use one of ${SCORABLE.join(', ')}`,
-      );
-    }
+    // Your defense is scored on every corpus; egress-reach is an analysis of the egress policy, not a corpus.
+    if (external && c === EGRESS_REACH) throw new InputError(`--corpus ${c} cannot score your defense: it analyses the egress policy`);
   }
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
   const scores = list('scores', v.scores);

@@ -5,6 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { CorpusStore } from '../../src/data/store.js';
+import type { Defense } from '../../src/defenses/defense.js';
+import type { Result } from '../../src/model/result.js';
+import { TOOL_VERSION } from '../../src/model/version.js';
+import { judge } from '../../src/scoring/judge.js';
+import { tally } from '../../src/scoring/tally.js';
+// @ts-expect-error: a plain .mjs fixture, shared with the defenses under test.
+import { decide } from '../fixtures/defenses/rule.mjs';
 
 async function cli(...argv: string[]) {
   let stdout = '',
@@ -224,5 +231,103 @@ describe('a defense that asks (protocol v2), in every format', () => {
     expect(mine.confirmations).toBeGreaterThanOrEqual(mine.benign_confirmed);
     const md = (await cli('--corpus', 'pairs', '--defense-cmd', cmd, '--scores', 'none', '--format', 'markdown')).stdout;
     expect(md).toMatch(/\| v2-egress-ask \|.*; with confirmations \d+\/97 /);
+  });
+});
+
+describe('your defense on the transformed attack corpora (attacks-<transform>), as the action scores them', () => {
+  const FIX = join(import.meta.dirname, '../fixtures/defenses');
+  const mine = ['--defense-module', join(FIX, 'rule-module.mjs')];
+  const store = new CorpusStore();
+  const corpus = store.attacks('leet');
+  const rule: Defense = {
+    name: 'rule',
+    decide: (c) => {
+      const d = decide(c) as { allow: boolean; reason: string };
+      return { allowed: d.allow, reason: d.reason };
+    },
+  };
+  const counts = (r: Result) => [
+    r.injections_total,
+    r.injections_blocked,
+    r.injections_attributable,
+    r.benign_total,
+    r.benign_kept,
+    r.unscored,
+  ];
+
+  it('json: your row per attack beside the reference and classifier rows, then the score drop; --out-results writes its results', async () => {
+    const out = join(tmp, 'leet-results.json');
+    const r = await cli('--corpus', 'attacks-leet', ...mine, '--format', 'json', '--out-results', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^scored rule-module on attacks-leet: \d+ requests for \d+ decisions\n$/);
+    const j = JSON.parse(r.stdout);
+    expect(j.corpus).toBe('attacks-leet');
+    expect(j.attack_order).toEqual([...corpus.attacks]);
+    for (const a of corpus.attacks) {
+      const rows = j.attacks[a].comparison.results as Result[];
+      expect(counts(rows.find((x) => x.defense === 'rule-module')!), a).toEqual(counts(tally('rule', judge(rule, corpus.byAttack(a)))));
+      for (const d of ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard', 'protectai-both@0.5'])
+        expect(
+          rows.map((x) => x.defense),
+          a,
+        ).toContain(d);
+    }
+    expect([j.versions.tool, j.versions.corpus, j.versions.corpus_sha256]).toEqual([TOOL_VERSION, 'attacks-leet', corpus.version]);
+    expect(j.score_drop.transform).toBe('leet');
+    expect(j.score_drop.models.map((m: { model: string }) => m.model)).toEqual([
+      'protectai/deberta-v3-base-prompt-injection-v2',
+      'Horizon-Labs/prompt-injection-guard-base',
+    ]);
+    // The drop is the one the corpus alone prints.
+    const alone = JSON.parse((await cli('--corpus', 'attacks-leet', '--format', 'json')).stdout);
+    expect(j.score_drop).toEqual(alone);
+    const results = JSON.parse(readFileSync(out, 'utf8'));
+    expect(results.corpora.map((c: { corpus: string; version: string }) => [c.corpus, c.version])).toEqual([
+      ['attacks-leet', corpus.version],
+    ]);
+    expect(counts(results.corpora[0].result)).toEqual(counts(tally('rule', judge(rule, corpus.scenarios))));
+  });
+
+  it('text and markdown: the same rows and the drop; --scores none leaves the classifiers and the drop out', async () => {
+    const text = await cli('--corpus', 'attacks-leet', ...mine);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^corpus: attacks-leet \(AgentDojo v1\.2 /);
+    expect(text.stdout.match(/\nrule-module +\d+\/609 /g)).toHaveLength(corpus.attacks.length);
+    expect(text.stdout).toContain('\ntransform: leet (readable), threshold 0.5\n');
+    expect(text.stdout.match(/\nversions: defense-eval /g)).toHaveLength(2);
+    const md = await cli('--corpus', 'attacks-leet', ...mine, '--format', 'markdown');
+    expect(md.stdout).toMatch(/^### corpus: attacks-leet\n/);
+    expect(md.stdout.match(/\n\| rule-module \| \d+\/609 /g)).toHaveLength(corpus.attacks.length);
+    expect(md.stdout).toContain('\n### evasion: leet (threshold 0.5)\n');
+    const bare = await cli(
+      '--corpus',
+      'attacks-framing,attacks-field_split',
+      ...mine,
+      '--scores',
+      'none',
+      '--defense',
+      'flow-guard',
+      '--format',
+      'json',
+    );
+    expect(bare.code, bare.stderr).toBe(0);
+    const [framing, split] = JSON.parse(bare.stdout);
+    expect([framing.corpus, split.corpus]).toEqual(['attacks-framing', 'attacks-field_split']);
+    for (const x of [framing, split]) {
+      expect(x.score_drop).toBeUndefined();
+      expect(x.attacks.direct.comparison.results.map((r: Result) => r.defense).sort()).toEqual(['flow-guard', 'rule-module']);
+    }
+  });
+
+  it.each([
+    [
+      ['--corpus', 'egress-reach', '--defense-cmd', 'x'],
+      /^defense-eval: --corpus egress-reach cannot score your defense: it analyses the egress policy$/,
+    ],
+    [['--corpus', 'attacks-leet', '--defense', 'flow-guard'], /--defense does not apply to --corpus attacks-leet/],
+  ])('%j exits 2 with one line', async (argv, message) => {
+    const r = await cli(...(argv as string[]));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(message);
   });
 });
