@@ -1,5 +1,7 @@
 // The CLI end to end through runCli: exit codes and one clear line for every bad input.
-import { mkdtempSync, writeFileSync, readFileSync, copyFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -329,5 +331,59 @@ describe('your defense on the transformed attack corpora (attacks-<transform>), 
     const r = await cli(...(argv as string[]));
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(message);
+  });
+});
+
+describe('every output names its versions: attacks and egress-reach too', () => {
+  const store = new CorpusStore();
+  const attacks = store.attacks('identity');
+  const sha = (rel: string) =>
+    createHash('sha256')
+      .update(readFileSync(join(store.root, rel)))
+      .digest('hex');
+  const TABLES = readdirSync(join(store.root, 'scores/attacks'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `scores/attacks/${f}`);
+
+  it.each([
+    ['attacks', TABLES],
+    ['egress-reach', []],
+  ] as const)('%s: the tool, the corpus, each file it reads and each score table, in JSON, text and markdown', async (name, tables) => {
+    const json = JSON.parse((await cli('--corpus', name, '--format', 'json')).stdout);
+    expect(json.versions).toEqual({
+      tool: TOOL_VERSION,
+      corpus: 'attacks',
+      corpus_sha256: attacks.version,
+      benchmark: 'v1.2',
+      corpus_files: attacks.files,
+      ...(tables.length > 0 ? { score_tables: Object.fromEntries(tables.map((t) => [t, sha(t)])) } : {}),
+    });
+    expect(Object.keys(attacks.files)).toHaveLength(5);
+    const text = (await cli('--corpus', name)).stdout;
+    const lines = [
+      `versions: defense-eval ${TOOL_VERSION}, corpus attacks sha256 ${attacks.version}, benchmark v1.2`,
+      ...Object.entries(attacks.files).map(([p, h]) => `corpus file ${p} sha256 ${h}`),
+      // The tables in the order the report lists them (the pinned order).
+      ...Object.keys(json.versions.score_tables ?? {}).map((t) => `score table ${t} sha256 ${sha(t)}`),
+    ];
+    expect(text.endsWith(`\n\n${lines.join('\n')}\n`), text.slice(-2000)).toBe(true);
+    const md = (await cli('--corpus', name, '--format', 'markdown')).stdout;
+    expect(md).toContain(`<sub>defense-eval ${TOOL_VERSION} · corpus attacks sha256 \`${attacks.version.slice(0, 12)}\` (benchmark v1.2)`);
+    for (const t of tables) expect(md).toContain(`${t} \`${sha(t).slice(0, 12)}\``);
+  });
+});
+
+describe('a report that cannot be written to standard output', () => {
+  it.skipIf(!existsSync('/dev/full'))('is one line and exit 1 (the CLI bundle with its standard output on a full device)', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const p = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli/index.js'), '--corpus', 'bundled'], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
+      expect([p.status, p.stderr]).toEqual([1, 'defense-eval: cannot write the report to standard output: ENOSPC\n']);
+    } finally {
+      closeSync(full);
+    }
   });
 });
