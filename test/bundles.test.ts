@@ -6,7 +6,7 @@
 // as processes against a local GitHub API. A change that breaks only dist/ fails here (CI also
 // checks that dist/ is rebuilt from src/).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,5 +342,29 @@ describe("dist/action/index.js's comment and companion steps against a local Git
     expect(posted!.body).toMatch(new RegExp(`^${commentMarker('default')}\\n## ❌ Defense gate failed: ${stdio[3]}`));
     expect(posted!.body).toContain('The gate run concluded failure, not success.');
     expect(posted!.body).toMatch(/\n\| flow-guard \| 5\/6 83\.3% /);
+  });
+});
+
+describe('dist/action/index.js checks every input before any PR code runs', () => {
+  it('a bad baseline path exits 2 at once: the install never runs and a defense that would take 30 s never starts', () => {
+    const dir = mkdtempSync(join(work, 'bad-base-'));
+    const slow = join(dir, 'slow.mjs');
+    writeFileSync(
+      slow,
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'started'))}, '');\nsetTimeout(() => {}, 30_000);\n`,
+    );
+    const started = Date.now();
+    const g = gate({
+      INPUT_CORPORA: 'bundled',
+      INPUT_BASELINE: 'baselines/nope.json',
+      INPUT_INSTALL: `touch ${JSON.stringify(join(dir, 'installed'))}`,
+      INPUT_DEFENSE: `"${process.execPath}" "${slow}"`,
+    });
+    const seconds = (Date.now() - started) / 1000;
+    expect(g.p.status, g.p.stdout + g.p.stderr).toBe(2);
+    expect(g.p.stdout).toContain('::error::input baseline: baselines/nope.json: cannot read: ENOENT');
+    expect([existsSync(join(dir, 'installed')), existsSync(join(dir, 'started'))]).toEqual([false, false]);
+    expect(seconds).toBeLessThan(10); // the defense alone would take 30 s
+    expect(g.summary).toMatch(/^## ❌ Defense gate: invalid input\n/);
   });
 });
