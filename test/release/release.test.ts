@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CORPORA, CORPUS_NAMES } from '../../src/data/registry.js';
 
 const script = join(import.meta.dirname, '../../scripts/release.mjs');
 
@@ -186,5 +187,45 @@ describe('scripts/release.mjs', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout.trim().length).toBeGreaterThan(0);
+  });
+});
+
+describe('the consumer download (git archive, as GitHub serves a tag to every workflow that uses the action)', () => {
+  const own = join(import.meta.dirname, '../..');
+  // The working tree's .gitattributes applied to the committed tree: what the next tag would ship.
+  const listing = spawnSync('git', ['archive', '--worktree-attributes', '--format=tar', 'HEAD'], { cwd: own, maxBuffer: 1 << 26 });
+  const files = new Set(
+    spawnSync('tar', ['-tf', '-'], { input: listing.stdout, encoding: 'utf8', maxBuffer: 1 << 26 })
+      .stdout.split('\n')
+      .filter((f) => f !== '' && !f.endsWith('/')),
+  );
+
+  it('holds everything the action and the companion run and read: the bundle, every corpus file, every pinned score table', () => {
+    expect(listing.status, listing.stderr?.toString()).toBe(0);
+    const scores = Object.keys((JSON.parse(readFileSync(join(own, 'scores/manifest.json'), 'utf8')) as { files: object }).files);
+    const needed = [
+      'action.yml',
+      'companion/action.yml',
+      'dist/action/index.js',
+      'dist/action/package.json',
+      'package.json',
+      'corpora/manifest.json',
+      'corpora/agentdyn/manifest.json',
+      'scores/manifest.json',
+      ...CORPUS_NAMES.flatMap((n) => CORPORA[n].files.map((f) => `corpora/${f}`)),
+      ...scores.map((f) => `scores/${f}`),
+    ];
+    expect(needed.filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  it('leaves out the tests, their fixtures and the TypeScript sources (the SDK aside)', () => {
+    const dev = [...files].filter(
+      (f) =>
+        /^(test|bench|scripts|\.github)\//.test(f) ||
+        /(^|\/)test_[^/]*\.py$/.test(f) ||
+        (f.startsWith('src/') && !f.startsWith('src/sdk/')),
+    );
+    expect(dev).toEqual([]);
+    expect(files.has('src/sdk/index.ts')).toBe(true);
   });
 });
