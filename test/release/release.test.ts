@@ -180,6 +180,35 @@ describe('scripts/release.mjs', () => {
     expect(n.stdout).toBe('- old\n');
   });
 
+  it('refuses a section not yet dated: a version is released under its date, never as Unreleased', () => {
+    const { work, origin } = repo('1.0.0');
+    writeFileSync(join(work, 'CHANGELOG.md'), '# Changelog\n\n## [1.0.0] - Unreleased\n\n- what 1.0.0 does\n');
+    git(work, 'commit', '-q', '-am', 'notes');
+    refused(
+      release(work, '1.0.0', '--dry-run'),
+      /CHANGELOG\.md's "## \[1\.0\.0\] - Unreleased" has no release date: make it "## \[1\.0\.0\] - YYYY-MM-DD"/,
+    );
+    expect(release(work, 'notes', '1.0.0').stdout).toBe('- what 1.0.0 does\n');
+    writeFileSync(join(work, 'CHANGELOG.md'), '# Changelog\n\n## [1.0.0] - 2026-12-24\n\n- what 1.0.0 does\n');
+    git(work, 'commit', '-q', '-am', 'dated');
+    expect(release(work, '1.0.0').status).toBe(0);
+    expect(Object.keys(remoteTags(origin)).sort()).toEqual(['v1', 'v1.0.0']);
+  });
+
+  it('the major tag the docs tell users to pin is the one releasing package.json’s version moves', () => {
+    const own = join(import.meta.dirname, '../..');
+    const { version } = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8')) as { version: string };
+    const files = ['README.md', 'docs/action.md', 'examples/python-stdio/defense.py', '.github/workflows/defense-eval-comment.yml'];
+    const pins = files.flatMap((f) =>
+      [...readFileSync(join(own, f), 'utf8').matchAll(/agent-defense-eval(\/companion)?@(v\d+)\b/g)].map((m) => `${f} ${m[0]}`),
+    );
+    expect(pins.length).toBeGreaterThanOrEqual(5);
+    const major = `v${version.split('.')[0]}`;
+    for (const p of pins) expect(p, `package.json ${version} is released as ${major}`).toMatch(new RegExp(`@${major}$`));
+    // A 0.x release would move v0, which no document names; the first release is 1.0.0.
+    expect(Number(version.split('.')[0])).toBeGreaterThanOrEqual(1);
+  });
+
   it('prints the CHANGELOG section of the repository’s own current version', () => {
     const own = join(import.meta.dirname, '../..');
     const { version } = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8')) as { version: string };
