@@ -10941,6 +10941,7 @@ ${corpusLines.join('\n')}
   --sweep            label-error sweep of flow-guard (agentdojo)
   --out FILE         write the report to FILE instead of standard output
   --help             show this help
+  (every flag but --defense is given once; a list is one comma-separated value)
 
 your own defense, scored beside the reference defenses:
   --defense-cmd CMD  a command speaking the protocol on stdio (docs/protocol.md)
@@ -10996,17 +10997,18 @@ const EXTERNAL_ONLY = [
     'max-confirmations',
     'out-results',
 ];
-/** The corpora an external defense can be scored on (the others are classifier and egress analyses). */
 const TRAJECTORIES = CORPUS_NAMES.filter((n) => registry_CORPORA[n].kind === 'trajectory');
-const SCORABLE = ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES];
+const TRANSFORMED = ['attacks-framing', 'attacks-field_split', 'attacks-leet'];
 /** Which corpora each flag applies to. */
 const APPLIES = {
     defense: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
-    scores: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-    threshold: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-    'untransformed-scores': ['attacks-framing', 'attacks-field_split', 'attacks-leet'],
+    scores: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+    threshold: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+    'untransformed-scores': TRANSFORMED,
     sweep: ['agentdojo'],
 };
+/** … and with your defense, which is scored beside the reference defenses on the transformed corpora too. */
+const APPLIES_WITH_YOURS = { defense: [...APPLIES.defense, ...TRANSFORMED] };
 function oneOf(flag, value, allowed, guard) {
     if (!guard(value))
         throw new errors_InputError(`--${flag}: unknown value ${JSON.stringify(value)} (expected one of ${allowed.join(', ')})`);
@@ -11047,14 +11049,32 @@ function joinDashValues(argv) {
     }
     return out;
 }
+/** The flags whose value is a comma-separated list. */
+const LISTS = ['corpus', 'scores', 'untransformed-scores'];
+/**
+ * A flag that takes one value given twice would silently keep the last (`--scores A --scores B`
+ * scores B alone): every flag but the repeatable --defense is given once.
+ */
+function refuseRepeats(tokens) {
+    const seen = new Set();
+    for (const t of tokens) {
+        if (t.kind !== 'option' || t.name === undefined)
+            continue;
+        const repeatable = 'multiple' in OPTIONS[t.name];
+        if (seen.has(t.name) && !repeatable)
+            throw new errors_InputError(`--${t.name} is given more than once: give it once${LISTS.includes(t.name) ? ', with a comma-separated list' : ''}`);
+        seen.add(t.name);
+    }
+}
 function parseCliArgs(argv) {
     let parsed;
     try {
-        parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS });
+        parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS, tokens: true });
     }
     catch (e) {
         throw new errors_InputError(`${e.message.split('\n')[0]} (see --help)`);
     }
+    refuseRepeats(parsed.tokens);
     const v = parsed.values;
     if (v['baseline-scores'] !== undefined)
         throw new errors_InputError('--baseline-scores was renamed --untransformed-scores');
@@ -11066,13 +11086,13 @@ function parseCliArgs(argv) {
     const corpora = names.map((n) => oneOf('corpus', n, [...CORPUS_NAMES, EGRESS_REACH], isCli));
     const corpus = corpora[0];
     for (const c of corpora) {
-        for (const [flag, applies] of Object.entries(APPLIES)) {
+        for (const [flag, applies] of Object.entries({ ...APPLIES, ...(external ? APPLIES_WITH_YOURS : {}) })) {
             if (v[flag] !== undefined && !applies.includes(c))
                 throw new errors_InputError(`--${flag} does not apply to --corpus ${c} (it applies to ${applies.join(', ')})`);
         }
-        if (external && !SCORABLE.includes(c)) {
-            throw new errors_InputError(`--corpus ${c} cannot score your defense (it analyses classifier tables or the egress policy); use one of ${SCORABLE.join(', ')}`);
-        }
+        // Your defense is scored on every corpus; egress-reach is an analysis of the egress policy, not a corpus.
+        if (external && c === EGRESS_REACH)
+            throw new errors_InputError(`--corpus ${c} cannot score your defense: it analyses the egress policy`);
     }
     const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
     const scores = list('scores', v.scores);
@@ -11228,7 +11248,7 @@ function score_tables_checkTables(tables, scenarios) {
 }
 
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
+const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./src/model/version.ts
 // The tool version recorded in every result, so results from different tool versions are not
 // compared. Read from package.json (bundled into dist/), never copied by hand.
@@ -11940,7 +11960,7 @@ function evaluateAttacks(corpus, c, references = corpus_referenceDefenses(corpus
 judged = new Map()) {
     const built = classifiers_classifierDefenses(c);
     const report = {
-        corpus: 'attacks',
+        corpus: corpus.name,
         source: corpus.source,
         threshold: c.threshold,
         attacks: {},
@@ -12245,7 +12265,7 @@ function renderText(report) {
 
 function attacksText(r) {
     const thr = formatG(r.threshold);
-    let out = `corpus: attacks (${r.source})\n`;
+    let out = `corpus: ${r.corpus} (${r.source})\n`;
     for (const [label, c] of Object.entries(r.benign_tool_outputs_flagged ?? {})) {
         out += `${label}: distinct tool outputs read in benign tasks scoring at or above ${thr}: ${c.detected} of ${c.total}\n`;
     }
@@ -12260,7 +12280,7 @@ function attacksText(r) {
     return out + versionsText(r.versions);
 }
 function attacksMarkdown(r) {
-    let out = `### corpus: attacks\n\n${escapeMarkdown(r.source)}; classifier threshold ${formatG(r.threshold)}\n`;
+    let out = `### corpus: ${escapeMarkdown(r.corpus)}\n\n${escapeMarkdown(r.source)}; classifier threshold ${formatG(r.threshold)}\n`;
     for (const attack of r.attack_order) {
         const rows = r.attacks[attack].comparison.results.map((x) => ({ label: escapeMarkdown(x.defense), result: x }));
         out += `\n#### attack: ${escapeMarkdown(attack)}\n\n${metricsTable(rows)}`;
@@ -13931,11 +13951,14 @@ function report(name, opts, store, mine) {
             return corpusReport(corpus, opts, c.tables.length > 0 ? c : undefined, mine && [mine]);
         }
         case 'attacks': {
-            if (corpus.transform !== 'identity') {
-                if (!TRANSFORMS.includes(corpus.transform))
-                    throw new errors_InputError(`unknown transform ${corpus.transform}`);
+            const transformed = corpus.transform !== 'identity';
+            if (transformed && !TRANSFORMS.includes(corpus.transform))
+                throw new errors_InputError(`unknown transform ${corpus.transform}`);
+            // A transformed corpus alone is the classifiers' score drop; with your defense it is also
+            // scored like attacks, per attack, with the drop after it when there are tables.
+            if (transformed && !mine)
                 return dropReport(corpus, opts, store());
-            }
+            const drop = transformed && tablesFor(corpus.name, opts, store()).length > 0 ? dropReport(corpus, opts, store()) : undefined;
             // Your defense was scored once on the whole corpus: each attack's list takes its scenarios' outcomes.
             const at = mine && new Map(corpus.scenarios.map((s, i) => [s, i]));
             const slice = (list) => ({
@@ -13946,7 +13969,13 @@ function report(name, opts, store, mine) {
             const perAttack = new Map(mine && at ? corpus.attacks.map((a) => [a, [slice(corpus.byAttack(a))]]) : []);
             const r = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), corpus_referenceDefenses(corpus, opts.defenses), perAttack);
             const { source: _source, ...json } = r;
-            return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
+            if (!drop)
+                return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
+            return {
+                text: () => `${attacksText(r)}\n${drop.text()}`,
+                json: () => goJson({ ...json, score_drop: JSON.parse(drop.json()) }),
+                markdown: () => `${attacksMarkdown(r)}\n${drop.markdown()}`,
+            };
         }
         case 'trajectory': {
             const judged = mine?.halts ? [{ defense: mine.defense, outcomes: mine.outcomes, ...mine.halts }] : [];
