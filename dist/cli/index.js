@@ -13482,7 +13482,79 @@ halts) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/evaluate/trajectory.ts
+
+
+
+
+
+
+
+const CONTEXT_LABEL = "live end to end, measured by AgentDyn's authors — a different measurement";
+function trajectory_contextOf(corpus) {
+    return { label: CONTEXT_LABEL, measurement: corpus.contextMeasurement, rows: corpus.context };
+}
+const orNull = (x) => (x === undefined ? null : x);
+function trajectoryRow(corpus, j, indices) {
+    const counts = trajectoryCounts(corpus.scenarios, j, indices);
+    return {
+        defense: j.defense,
+        gate: scored(tally(j.defense, j.outcomes, indices)),
+        counts,
+        rates: {
+            asr: orNull(asr(counts)),
+            asr_undefended: orNull(asrUndefended(counts)),
+            utility_under_attack: orNull(utilityUnderAttack(counts)),
+            benign_utility: orNull(benignUtility(counts)),
+            benign_utility_undefended: orNull(benignUtilityUndefended(counts)),
+            benign_utility_confirmed: orNull(benignUtilityConfirmed(counts)),
+            su_hm_attack: orNull(suHmAttack(counts)),
+        },
+    };
+}
+function judgeRecordedAll(defenses, corpus) {
+    return defenses.map((d) => ({ defense: d.name, ...judgeRecorded(d, corpus.scenarios) }));
+}
+function evaluateTrajectories(corpus, defenses, opts = {}) {
+    const built = opts.classifiers ? classifiers_classifierDefenses(opts.classifiers) : [];
+    const all = [...(opts.judged ?? []), ...judgeRecordedAll([...defenses, ...built.flatMap((b) => b.defenses)], corpus)];
+    const index = new Map(corpus.scenarios.map((s, i) => [s, i]));
+    const groups = (key) => {
+        const idx = groupIndices(corpus.scenarios, (s) => key(index.get(s)));
+        return Object.fromEntries([...idx].map(([k, is]) => [k, all.map((j) => trajectoryRow(corpus, j, is))]));
+    };
+    const bucket = buckets_breakdowns(corpus).by_bucket;
+    const attacks = new Set(corpus.runs.map((r) => r.attack).filter((a) => a !== null));
+    const models = corpus.models.map((model) => {
+        const mine = corpus.runs.flatMap((r, i) => (r.model === model ? [corpus.scenarios[i]] : []));
+        return {
+            model,
+            runs: mine.length,
+            attacked: mine.filter((s) => s.kind === 'injection').length,
+            benign: mine.filter((s) => s.kind === 'benign').length,
+            excluded: corpus.excluded[model] ?? {},
+            skipped_injection_task_only: corpus.skipped[model] ?? 0,
+        };
+    });
+    return {
+        corpus: corpus.name,
+        kind: 'trajectory',
+        source: corpus.source,
+        benchmark: corpus.benchmark,
+        models,
+        results: all.map((j) => trajectoryRow(corpus, j)),
+        ...(corpus.models.length > 1 ? { by_model: groups((i) => corpus.runs[i].model) } : {}),
+        by_suite: groups((i) => corpus.scenarios[i].suite),
+        by_bucket: groups((i) => bucket(corpus.scenarios[i]) ?? 'no bucket (ground truth fails its checker)'),
+        by_attack: attacks.size > 1 ? groups((i) => corpus.runs[i].attack ?? undefined) : {},
+        classifiers: built.length === 0 ? 'not scored' : built.map((b) => ({ label: b.label, model: b.table.table.model, path: b.table.path })),
+        context: trajectory_contextOf(corpus),
+        versions: versionsOf(corpus, built.length > 0 ? opts.classifiers : undefined),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/evaluate/rows.ts
+
 
 
 
@@ -13500,6 +13572,7 @@ function rows_evaluateRows(corpus, references, classifiers) {
         overall: { references: compare(refs), classifiers: compare(cls) },
         bySuite: rowsOf(refs, cls, (j) => bySuite(j, scenarios)),
         byGroup,
+        ...(corpus.kind === 'trajectory' ? { context: contextOf(corpus) } : {}),
     };
 }
 /** The first denial of every benign task the defense broke, in corpus order. */
@@ -14536,74 +14609,6 @@ function reportDetails(corpora, results, store, warn) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/evaluate/trajectory.ts
-
-
-
-
-
-
-
-const CONTEXT_LABEL = "live end to end, measured by AgentDyn's authors — a different measurement";
-const orNull = (x) => (x === undefined ? null : x);
-function trajectoryRow(corpus, j, indices) {
-    const counts = trajectoryCounts(corpus.scenarios, j, indices);
-    return {
-        defense: j.defense,
-        gate: scored(tally(j.defense, j.outcomes, indices)),
-        counts,
-        rates: {
-            asr: orNull(asr(counts)),
-            asr_undefended: orNull(asrUndefended(counts)),
-            utility_under_attack: orNull(utilityUnderAttack(counts)),
-            benign_utility: orNull(benignUtility(counts)),
-            benign_utility_undefended: orNull(benignUtilityUndefended(counts)),
-            benign_utility_confirmed: orNull(benignUtilityConfirmed(counts)),
-            su_hm_attack: orNull(suHmAttack(counts)),
-        },
-    };
-}
-function judgeRecordedAll(defenses, corpus) {
-    return defenses.map((d) => ({ defense: d.name, ...judgeRecorded(d, corpus.scenarios) }));
-}
-function evaluateTrajectories(corpus, defenses, opts = {}) {
-    const built = opts.classifiers ? classifiers_classifierDefenses(opts.classifiers) : [];
-    const all = [...(opts.judged ?? []), ...judgeRecordedAll([...defenses, ...built.flatMap((b) => b.defenses)], corpus)];
-    const index = new Map(corpus.scenarios.map((s, i) => [s, i]));
-    const groups = (key) => {
-        const idx = groupIndices(corpus.scenarios, (s) => key(index.get(s)));
-        return Object.fromEntries([...idx].map(([k, is]) => [k, all.map((j) => trajectoryRow(corpus, j, is))]));
-    };
-    const bucket = buckets_breakdowns(corpus).by_bucket;
-    const attacks = new Set(corpus.runs.map((r) => r.attack).filter((a) => a !== null));
-    const models = corpus.models.map((model) => {
-        const mine = corpus.runs.flatMap((r, i) => (r.model === model ? [corpus.scenarios[i]] : []));
-        return {
-            model,
-            runs: mine.length,
-            attacked: mine.filter((s) => s.kind === 'injection').length,
-            benign: mine.filter((s) => s.kind === 'benign').length,
-            excluded: corpus.excluded[model] ?? {},
-            skipped_injection_task_only: corpus.skipped[model] ?? 0,
-        };
-    });
-    return {
-        corpus: corpus.name,
-        kind: 'trajectory',
-        source: corpus.source,
-        benchmark: corpus.benchmark,
-        models,
-        results: all.map((j) => trajectoryRow(corpus, j)),
-        ...(corpus.models.length > 1 ? { by_model: groups((i) => corpus.runs[i].model) } : {}),
-        by_suite: groups((i) => corpus.scenarios[i].suite),
-        by_bucket: groups((i) => bucket(corpus.scenarios[i]) ?? 'no bucket (ground truth fails its checker)'),
-        by_attack: attacks.size > 1 ? groups((i) => corpus.runs[i].attack ?? undefined) : {},
-        classifiers: built.length === 0 ? 'not scored' : built.map((b) => ({ label: b.label, model: b.table.table.model, path: b.table.path })),
-        context: { label: CONTEXT_LABEL, measurement: corpus.contextMeasurement, rows: corpus.context },
-        versions: versionsOf(corpus, built.length > 0 ? opts.classifiers : undefined),
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/report/trajectory.ts
 // Text and markdown of a trajectory corpus's report (evaluate/trajectory.ts): the effect figures
 // in AgentAntibody's form and the gate's axes per defense, pooled and per group, the runs each
@@ -14692,6 +14697,15 @@ function contextCells(c) {
         `benign utility ${frac(c.benign.utility_true, c.benign.runs, c.benign.runs === 0 ? null : c.benign.utility_true / c.benign.runs)}`,
     ];
 }
+/** The context rows as a markdown table (the CLI's markdown and the gate's report). */
+function contextMarkdown(context) {
+    let out = '| model | defense | ASR | utility under attack | benign utility |\n|---|---|---|---|---|\n';
+    for (const c of context.rows)
+        out += `| ${escapeMarkdown(c.model)} | ${escapeMarkdown(c.defense)} | ${contextCells(c)
+            .map((x) => escapeMarkdown(x.replace(/^(ASR|utility under attack|benign utility) /, '')))
+            .join(' | ')} |\n`;
+    return out;
+}
 function trajectoryMarkdown(r) {
     let out = `### corpus: ${escapeMarkdown(r.corpus)}\n\n${escapeMarkdown(r.source)}.\n\n`;
     out += '| model | runs | attacked | benign | excluded | injection-task-only skipped |\n|---|---:|---:|---:|---|---:|\n';
@@ -14703,11 +14717,7 @@ function trajectoryMarkdown(r) {
             out += `\n#### ${title}: ${escapeMarkdown(name)}\n\n${mdRows(rows)}`;
     }
     out += `\n${escapeMarkdown(classifiersLine(r))}\n\n${NOTE}\n`;
-    out += `\n#### Context: ${r.context.label}\n\n| model | defense | ASR | utility under attack | benign utility |\n|---|---|---|---|---|\n`;
-    for (const c of r.context.rows)
-        out += `| ${escapeMarkdown(c.model)} | ${escapeMarkdown(c.defense)} | ${contextCells(c)
-            .map((x) => x.replace(/^(ASR|utility under attack|benign utility) /, ''))
-            .join(' | ')} |\n`;
+    out += `\n#### Context: ${r.context.label}\n\n${contextMarkdown(r.context)}`;
     return out + versionsMarkdown(r.versions);
 }
 
