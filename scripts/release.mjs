@@ -8,9 +8,11 @@
 // Refuses (exit 2, nothing tagged) unless: X.Y.Z is a release version (no pre-release or build
 // part), it equals package.json's version, the working tree is clean, no vX.Y.Z tag exists, no
 // later vX.* release exists (vX would move backwards) and CHANGELOG.md has a non-empty section
-// for it. Existing tags are read from the local repository: fetch them first (the workflow's
-// checkout uses fetch-depth 0). A vX.Y.Z that appeared on the remote since then still fails the
-// push, which never forces it; only vX is force-updated.
+// for it whose heading carries the release date (`## [X.Y.Z] - YYYY-MM-DD`: a section still
+// marked Unreleased is dated and committed first). Existing tags are read from the local
+// repository: fetch them first (the workflow's checkout uses fetch-depth 0). A vX.Y.Z that
+// appeared on the remote since then still fails the push, which never forces it; only vX is
+// force-updated.
 //
 // --dry-run runs every check and prints the git commands it would run instead of running them.
 import { execFileSync } from 'node:child_process';
@@ -30,12 +32,17 @@ export function parseVersion(text) {
 
 const compare = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
+/** The heading line of `## [X.Y.Z]` (or `## X.Y.Z`) in a Keep a Changelog file; undefined when absent. */
+export function changelogHeading(markdown, version) {
+  const esc = version.replace(/\./g, '\\.');
+  const head = new RegExp(`^## \\[?v?${esc}\\]?(\\s|$)`);
+  return markdown.split('\n').find((l) => head.test(l));
+}
+
 /** The body of `## [X.Y.Z]` (or `## X.Y.Z`) in a Keep a Changelog file, trimmed; undefined when absent. */
 export function changelogSection(markdown, version) {
   const lines = markdown.split('\n');
-  const esc = version.replace(/\./g, '\\.');
-  const head = new RegExp(`^## \\[?v?${esc}\\]?(\\s|$)`);
-  const start = lines.findIndex((l) => head.test(l));
+  const start = lines.indexOf(changelogHeading(markdown, version));
   if (start < 0) return undefined;
   const rest = lines.slice(start + 1);
   const end = rest.findIndex((l) => /^## /.test(l));
@@ -74,8 +81,11 @@ export function plan(cwd, input, remote = 'origin') {
   if (later.length > 0) throw new Refusal(`${later.join(', ')} already released: ${major} would move backwards to ${tag}`);
 
   const changelog = join(cwd, 'CHANGELOG.md');
-  const notes = existsSync(changelog) ? changelogSection(readFileSync(changelog, 'utf8'), version) : undefined;
-  if (!notes) throw new Refusal(`CHANGELOG.md has no section "## [${version}]" with text in it`);
+  const markdown = existsSync(changelog) ? readFileSync(changelog, 'utf8') : '';
+  if (!changelogSection(markdown, version)) throw new Refusal(`CHANGELOG.md has no section "## [${version}]" with text in it`);
+  const heading = changelogHeading(markdown, version);
+  if (!/ - \d{4}-\d{2}-\d{2}\s*$/.test(heading))
+    throw new Refusal(`CHANGELOG.md's "${heading}" has no release date: make it "## [${version}] - YYYY-MM-DD" and commit that first`);
 
   const sha = git(cwd, ['rev-parse', 'HEAD^{commit}']);
   return {

@@ -1,9 +1,12 @@
 // The bundles are what users run: dist/cli and dist/action as processes, for every defense kind
-// (a command, a URL, a JavaScript module, a module compiled from TypeScript) on every corpus a
-// defense can be scored on, each giving exactly the in-process figures of the same rule. A change
-// that breaks only dist/ fails here (CI also checks that dist/ is rebuilt from src/).
+// (a command, a URL, a JavaScript module, a module compiled from TypeScript) on the replayed
+// corpora, and with the production path (a command on stdio) on every other corpus (the
+// transformed attack corpora and AgentDyn's recorded runs, one model's and all ten's), each giving
+// exactly the in-process figures of the same rule; and the action's comment and companion steps
+// as processes against a local GitHub API. A change that breaks only dist/ fails here (CI also
+// checks that dist/ is rebuilt from src/).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +16,12 @@ import { judge } from '../src/scoring/judge.js';
 import { tally } from '../src/scoring/tally.js';
 import type { Corpus } from '../src/corpora/corpus.js';
 import type { Result } from '../src/model/result.js';
+import type { TrajectoryCorpus } from '../src/corpora/corpus.js';
+import { TRANSFORMS, type CorpusName } from '../src/data/registry.js';
+import { groupIndices } from '../src/scoring/compare.js';
+import { judgeRecorded, trajectoryCounts } from '../src/scoring/trajectory.js';
+import { commentMarker } from '../src/action/comment.js';
+import { BOT, startFakeGitHub, type FakeGitHub } from './action/github-server.js';
 // @ts-expect-error: a plain .mjs fixture, shared with the defenses under test.
 import { decide } from './fixtures/defenses/rule.mjs';
 
@@ -64,7 +73,7 @@ beforeAll(async () => {
   );
   expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
   tsModule = join(work, 'rule-module.js');
-});
+}, 60_000); // tsc takes a while on a loaded machine
 afterAll(() => server?.kill());
 
 const KINDS = [
@@ -111,44 +120,251 @@ describe('dist/cli/index.js', () => {
   });
 });
 
+/** A run of dist/action/index.js's gate step (the default) as action.yml runs it: inputs and the runner's files in the environment. */
+function gate(inputs: Record<string, string>, event: object = { repository: { default_branch: 'main', full_name: 'o/r' } }) {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const out = join(dir, 'output.txt'),
+    summary = join(dir, 'summary.md');
+  writeFileSync(out, '');
+  writeFileSync(summary, '');
+  writeFileSync(join(dir, 'event.json'), JSON.stringify(event));
+  const env = {
+    PATH: process.env['PATH'],
+    HOME: process.env['HOME'],
+    INPUT_BASELINE: 'none',
+    INPUT_COMMENT: 'never',
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_SHA: 'a'.repeat(40),
+    GITHUB_OUTPUT: out,
+    GITHUB_STEP_SUMMARY: summary,
+    GITHUB_WORKSPACE: ROOT,
+    RUNNER_TEMP: dir,
+    ...inputs,
+  };
+  const p = spawnSync(process.execPath, [join(ROOT, 'dist/action/index.js')], { cwd: ROOT, encoding: 'utf8', env });
+  const outputs = readFileSync(out, 'utf8');
+  const output = (name: string) => new RegExp(`${name}<<(\\S+)\\n(.*)\\n`).exec(outputs)?.[2];
+  return { p, dir, env, outputs, output, summary: readFileSync(summary, 'utf8') };
+}
+
+interface CorpusResults {
+  corpus: string;
+  result: Result;
+  trajectory?: { result: unknown; by_model?: Record<string, unknown> };
+}
+const resultsOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { corpora: CorpusResults[] };
+
 describe('dist/action/index.js', () => {
   it.each(KINDS)('gates %s on every corpus with the in-process figures', (_, _flags, env, name) => {
-    const dir = mkdtempSync(join(work, 'run-'));
-    const out = join(dir, 'output.txt'),
-      summary = join(dir, 'summary.md');
-    writeFileSync(out, '');
-    writeFileSync(summary, '');
-    writeFileSync(join(dir, 'event.json'), JSON.stringify({ repository: { default_branch: 'main', full_name: 'o/r' } }));
-    const p = spawnSync(process.execPath, [join(ROOT, 'dist/action/index.js')], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: {
-        PATH: process.env['PATH'],
-        HOME: process.env['HOME'],
-        ...env(),
-        INPUT_CORPORA: CORPORA.join(','),
-        INPUT_BASELINE: 'none',
-        INPUT_COMMENT: 'never',
-        GITHUB_EVENT_NAME: 'workflow_dispatch',
-        GITHUB_EVENT_PATH: join(dir, 'event.json'),
-        GITHUB_REPOSITORY: 'o/r',
-        GITHUB_SHA: 'a'.repeat(40),
-        GITHUB_OUTPUT: out,
-        GITHUB_STEP_SUMMARY: summary,
-        GITHUB_WORKSPACE: ROOT,
-        RUNNER_TEMP: dir,
-      },
-    });
+    const { p, outputs, output, summary } = gate({ ...env(), INPUT_CORPORA: CORPORA.join(',') });
     expect(p.status, p.stdout + p.stderr).toBe(0);
-    const outputs = readFileSync(out, 'utf8');
     expect(outputs).toMatch(/verdict<<\S+\npass\n/);
-    const resultsPath = /results-path<<(\S+)\n(.*)\n/.exec(outputs)![2]!;
-    const results = JSON.parse(readFileSync(resultsPath, 'utf8')) as { corpora: { corpus: string; result: Result }[] };
+    const results = resultsOf(output('results-path')!);
     expect(results.corpora.map((c) => c.corpus)).toEqual(CORPORA);
     for (const c of results.corpora) {
       expect(c.result.defense).toBe(name);
       expect(counts(c.result), c.corpus).toEqual(expected(store.load(c.corpus as (typeof CORPORA)[number])));
     }
-    expect(readFileSync(summary, 'utf8')).toMatch(new RegExp(`^## ✅ Defense gate passed: ${name}`));
+    expect(summary).toMatch(new RegExp(`^## ✅ Defense gate passed: ${name}`));
+  });
+});
+
+// Every other corpus, through the production path (a command on stdio): the transformed attack
+// corpora and the recorded runs. The action gets the three transforms and the default model's
+// runs; the CLI one transform (with the classifiers' drop) and both recorded-run corpora, pooled
+// too (each bundle's corpus code is the same for every transform; the pooled corpus adds by_model).
+const TRANSFORMED = TRANSFORMS.map((t) => `attacks-${t}` as const);
+const DEFAULT_MODEL = 'agentdyn-gpt-4o-2024-08-06';
+const ON_CLI = ['attacks-leet', DEFAULT_MODEL, 'agentdyn'] as const;
+const ON_ACTION = [...TRANSFORMED, DEFAULT_MODEL] as const;
+const stdio = KINDS[0];
+const isTrajectory = (name: string) => name.startsWith('agentdyn');
+
+/** The rule in process on recorded runs: the gate's axes and the effect counts, pooled and per model (memoised). */
+const recorded = new Map<string, { gate: number[]; effect: unknown; byModel: Record<string, unknown> | undefined }>();
+function trajectory(name: string) {
+  if (!recorded.has(name)) {
+    const corpus = store.load(name as CorpusName) as TrajectoryCorpus;
+    const j = { defense: 'rule', ...judgeRecorded(rule, corpus.scenarios) };
+    const modelOf = new Map(corpus.scenarios.map((s, i) => [s, corpus.runs[i]!.model]));
+    const groups = [...groupIndices(corpus.scenarios, (s) => modelOf.get(s))];
+    recorded.set(name, {
+      gate: counts(tally('rule', j.outcomes)),
+      effect: trajectoryCounts(corpus.scenarios, j),
+      byModel:
+        corpus.models.length > 1
+          ? Object.fromEntries(groups.map(([m, idx]) => [m, trajectoryCounts(corpus.scenarios, j, idx)]))
+          : undefined,
+    });
+  }
+  return recorded.get(name)!;
+}
+
+/** A results file (the CLI's --out-results, the action's results-path) holds the in-process figures. */
+function checkResults(path: string, names: readonly string[]) {
+  const results = resultsOf(path);
+  expect(results.corpora.map((c) => c.corpus)).toEqual(names);
+  for (const c of results.corpora) {
+    if (!isTrajectory(c.corpus)) {
+      expect(counts(c.result), c.corpus).toEqual(expected(store.load(c.corpus as CorpusName)));
+      continue;
+    }
+    const want = trajectory(c.corpus);
+    expect([counts(c.result), c.trajectory!.result], c.corpus).toEqual([want.gate, want.effect]);
+    expect(c.trajectory!.by_model, c.corpus).toEqual(want.byModel);
+  }
+}
+
+describe('the bundles on the transformed attack corpora and the recorded runs (a command on stdio)', () => {
+  it('dist/cli/index.js: your row per attack and the drop on attacks-leet, the effect counts on agentdyn; --out-results', () => {
+    const resultsFile = join(work, 'cli-more.json');
+    const p = spawnSync(
+      process.execPath,
+      [join(ROOT, 'dist/cli/index.js'), '--corpus', ON_CLI.join(','), '--format', 'json', '--out-results', resultsFile, ...stdio[1]()],
+      { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 },
+    );
+    expect(p.status, p.stderr).toBe(0);
+    const reports = JSON.parse(p.stdout) as {
+      corpus: string;
+      attacks?: Record<string, { comparison: { results: Result[] } }>;
+      score_drop?: { transform: string };
+      results?: { defense: string; gate: Result; counts: unknown }[];
+      by_model?: Record<string, { defense: string; counts: unknown }[]>;
+    }[];
+    expect(reports.map((r) => r.corpus)).toEqual(ON_CLI);
+    const [leet, ...runs] = reports;
+    const corpus = store.attacks('leet');
+    for (const a of corpus.attacks) {
+      const row = leet!.attacks![a]!.comparison.results.find((x) => x.defense === stdio[3])!;
+      expect(counts(row), a).toEqual(counts(tally('rule', judge(rule, corpus.byAttack(a)))));
+    }
+    expect(leet!.score_drop!.transform).toBe('leet');
+    for (const report of runs) {
+      const want = trajectory(report.corpus);
+      const row = report.results!.find((x) => x.defense === stdio[3])!;
+      expect([counts(row.gate), row.counts], report.corpus).toEqual([want.gate, want.effect]);
+      for (const [m, c] of Object.entries(want.byModel ?? {}))
+        expect(report.by_model![m]!.find((x) => x.defense === stdio[3])!.counts, m).toEqual(c);
+    }
+    expect(Object.keys(runs[1]!.by_model!)).toHaveLength(10);
+    checkResults(resultsFile, ON_CLI);
+  });
+
+  it('dist/action/index.js: the same figures in its results file', () => {
+    const { p, output } = gate({ ...stdio[2](), INPUT_CORPORA: ON_ACTION.join(',') });
+    expect(p.status, p.stdout + p.stderr).toBe(0);
+    checkResults(output('results-path')!, ON_ACTION);
+  });
+});
+
+/** A bundle's step as a process that does not block this one (the fake GitHub API answers from here). */
+function step(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [join(ROOT, 'dist/action/index.js'), ...args], { cwd: ROOT, env });
+    let stdout = '',
+      stderr = '';
+    p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe("dist/action/index.js's comment and companion steps against a local GitHub API", () => {
+  let gh: FakeGitHub;
+  beforeAll(async () => {
+    gh = await startFakeGitHub();
+  });
+  afterAll(() => gh?.close());
+  const HEAD = 'c'.repeat(40);
+  const prEvent = (fork: boolean) => ({
+    pull_request: {
+      number: 7,
+      base: { sha: 'b'.repeat(40), repo: { full_name: 'o/r' } },
+      head: { sha: HEAD, repo: { full_name: fork ? 'fork/r' : 'o/r' } },
+    },
+    repository: { default_branch: 'main', full_name: 'o/r' },
+  });
+  const prGate = (fork: boolean) =>
+    gate({ ...stdio[2](), INPUT_CORPORA: 'bundled', 'INPUT_COMMENT-KEY': 'default', GITHUB_EVENT_NAME: 'pull_request' }, prEvent(fork));
+
+  it('comment: posts the report the gate step wrote as the sticky comment, then updates it', async () => {
+    const g = prGate(false);
+    expect(g.p.status, g.p.stdout + g.p.stderr).toBe(0);
+    const report = readFileSync(g.output('report-path')!, 'utf8');
+    const env = { ...g.env, INPUT_COMMENT: 'auto', 'INPUT_GITHUB-TOKEN': 'test-token', GITHUB_API_URL: gh.url };
+    for (const action of ['created', 'updated']) {
+      const c = await step(['comment'], env);
+      expect(c.status, c.stdout + c.stderr).toBe(0);
+      expect(c.stdout).toMatch(new RegExp(`PR comment ${action}: https://github\\.example/o/r/pull/7#issuecomment-`));
+    }
+    const posted = (gh.comments.get(7) ?? []).filter((c) => c.user.login === BOT);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toBe(`${commentMarker('default')}\n${report}`);
+    expect(report).toMatch(new RegExp(`^## ✅ Defense gate passed: ${stdio[3]}`));
+  });
+
+  it("companion: renders a fork PR's comment from its record, held to the run's conclusion, and skips another key's artifact", async () => {
+    const g = prGate(true);
+    expect(g.p.status, g.p.stdout + g.p.stderr).toBe(0);
+    const root = mkdtempSync(join(work, 'artifacts-'));
+    mkdirSync(join(root, 'defense-eval-default'));
+    mkdirSync(join(root, 'defense-eval-other'));
+    const record = readFileSync(g.output('record-path')!, 'utf8');
+    writeFileSync(join(root, 'defense-eval-default', 'gate.json'), record);
+    writeFileSync(join(root, 'defense-eval-other', 'gate.json'), record.replace('"comment_key": "default"', '"comment_key": "other"'));
+    const event = join(root, '..', 'workflow-run.json');
+    writeFileSync(
+      event,
+      JSON.stringify({
+        workflow_run: { id: 1, event: 'pull_request', head_sha: HEAD, conclusion: 'failure' },
+        repository: { full_name: 'o/r' },
+      }),
+    );
+    gh.comments.clear();
+    gh.pulls.set(7, HEAD);
+    const c = await step(['companion'], {
+      PATH: process.env['PATH'],
+      GITHUB_EVENT_PATH: event,
+      GITHUB_API_URL: gh.url,
+      INPUT_ARTIFACTS: root,
+      'INPUT_GITHUB-TOKEN': 'test-token',
+      'INPUT_COMMENT-KEYS': 'default',
+    });
+    expect(c.status, c.stdout + c.stderr).toBe(0);
+    expect(c.stdout).toContain(
+      '::warning::artifact defense-eval-other skipped: comment key "other" is not one of the accepted comment-keys',
+    );
+    const [posted, ...more] = (gh.comments.get(7) ?? []).filter((x) => x.user.login === BOT);
+    expect(more).toEqual([]);
+    // The record passed, but the run failed: the companion says so, and renders the reference rows from its own corpora.
+    expect(posted!.body).toMatch(new RegExp(`^${commentMarker('default')}\\n## ❌ Defense gate failed: ${stdio[3]}`));
+    expect(posted!.body).toContain('The gate run concluded failure, not success.');
+    expect(posted!.body).toMatch(/\n\| flow-guard \| 5\/6 83\.3% /);
+  });
+});
+
+describe('dist/action/index.js checks every input before any PR code runs', () => {
+  it('a bad baseline path exits 2 at once: the install never runs and a defense that would take 30 s never starts', () => {
+    const dir = mkdtempSync(join(work, 'bad-base-'));
+    const slow = join(dir, 'slow.mjs');
+    writeFileSync(
+      slow,
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(join(dir, 'started'))}, '');\nsetTimeout(() => {}, 30_000);\n`,
+    );
+    const started = Date.now();
+    const g = gate({
+      INPUT_CORPORA: 'bundled',
+      INPUT_BASELINE: 'baselines/nope.json',
+      INPUT_INSTALL: `touch ${JSON.stringify(join(dir, 'installed'))}`,
+      INPUT_DEFENSE: `"${process.execPath}" "${slow}"`,
+    });
+    const seconds = (Date.now() - started) / 1000;
+    expect(g.p.status, g.p.stdout + g.p.stderr).toBe(2);
+    expect(g.p.stdout).toContain('::error::input baseline: baselines/nope.json: cannot read: ENOENT');
+    expect([existsSync(join(dir, 'installed')), existsSync(join(dir, 'started'))]).toEqual([false, false]);
+    expect(seconds).toBeLessThan(10); // the defense alone would take 30 s
+    expect(g.summary).toMatch(/^## ❌ Defense gate: invalid input\n/);
   });
 });

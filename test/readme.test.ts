@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AGENTDYN_MODELS, CORPUS_NAMES } from '../src/data/registry.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -56,5 +57,13 @@ describe('README', () => {
         .split('\n')
         .map((l) => l.replace(/\s+#.*$/, '')),
     ).toEqual(['npm ci && npm start', 'npm test']);
+  });
+
+  it("the CLI's corpus table names every corpus --corpus takes", () => {
+    const md = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = md.slice(md.indexOf('| corpus | what it prints |'), md.indexOf('`--defense` picks'));
+    const named = new Set([...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([^`]+)`/g)].map((x) => x[1]!)));
+    const dyn = new Set<string>(AGENTDYN_MODELS.map((m) => `agentdyn-${m}`));
+    for (const name of CORPUS_NAMES) expect(named.has(dyn.has(name) ? 'agentdyn-<model>' : name), name).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(196);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(149);
 // Entry point of the defense-eval binary: only calls the CLI.
 
 // A closed or failing stdout (`defense-eval | head`, a full disk) is one line, not a stack trace.
@@ -25,7 +25,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 196:
+/***/ 149:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42,6 +42,14 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 /** Bad input: a file, flag, input, scenario or table the user supplied. Exit code 2. */
 class errors_InputError extends Error {
     name = 'InputError';
+}
+/**
+ * An injection payload that cannot be rendered into AgentDojo's environment (docs/injection-slots.md#7-restrictions-for-the-attacker):
+ * AgentDojo itself would fail on it, or the rules cannot follow it faithfully. Bad input, so an InputError; its own class
+ * so that a payload generator can drop such a candidate and go on.
+ */
+class errors_PayloadError extends (/* unused pure expression or super */ null && (errors_InputError)) {
+    name = 'PayloadError';
 }
 /** A defense crashed, hung or answered garbage. Exit code 1, never a table. */
 class DefenseError extends Error {
@@ -775,7 +783,7 @@ function getSizableOrigin(input) {
 }
 const highSurrogate = /[\uD800-\uDBFF]/;
 // Code points in `str`: a surrogate pair counts once, a lone surrogate as itself. Hand-rolled because the string iterator allocates and runs ~250x slower on this path; the regex probe exits ~50x quicker for a string with no astral characters.
-function codePointLength(str) {
+function util_codePointLength(str) {
     const units = str.length;
     if (!highSurrogate.test(str))
         return units;
@@ -1918,7 +1926,7 @@ const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (ins
         const input = payload.value;
         const units = input.length;
         // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
-        const length = typeof input === "string" && units > def.maximum ? codePointLength(input) : units;
+        const length = typeof input === "string" && units > def.maximum ? util_codePointLength(input) : units;
         if (length <= def.maximum)
             return;
         const origin = getLengthableOrigin(input);
@@ -1942,7 +1950,7 @@ const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (ins
         const units = input.length;
         // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
         const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
-            ? codePointLength(input)
+            ? util_codePointLength(input)
             : units;
         if (length >= def.minimum)
             return;
@@ -1967,7 +1975,7 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ $constructor("$ZodCheckLengthEquals"
         const units = input.length;
         // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
         const length = typeof input === "string" && units >= def.length && units <= def.length * 2
-            ? codePointLength(input)
+            ? util_codePointLength(input)
             : units;
         if (length === def.length)
             return;
@@ -3600,11 +3608,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+$constructor("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
+    defineLazyInternal(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -3615,7 +3623,7 @@ const $ZodDiscriminatedUnion =
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
+                    util_assignProp(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -3628,15 +3636,15 @@ const $ZodDiscriminatedUnion =
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
+        const propShape = rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = util.cached(() => discriminatorMap(def));
+    const disc = cached(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isObject(input)) {
+        if (!util_isObject(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -3670,7 +3678,7 @@ const $ZodDiscriminatedUnion =
         });
         return payload;
     };
-})));
+});
 const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -9110,17 +9118,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
+    $ZodDiscriminatedUnion.init(inst, def);
+});
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
@@ -10115,6 +10123,805 @@ function attackCorpus(file, paired, where, id, session) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/corpora/py-printable.ts
+// Which code points CPython's str.isprintable() rejects, for py_repr (docs/injection-slots.md#53-py_reprvalue-cpython-repr-of-a-str).
+// Python 3.11's Unicode database (14.0.0), not the one Node was built with: a character assigned since is
+// unprintable there (category Cn) and printable here, and repr() must be Python's. Generated by
+// `python3 test/fixtures/slots/render.py printable` under Python 3.11; test/corpora/slots.test.ts compares it with python3.
+/** The Unicode version of the table. */
+const PY_UNIDATA_VERSION = '14.0.0';
+/** Code points >= U+0080 that str.isprintable() rejects, as comma-separated hex ranges. */
+const PY_NONPRINTABLE_RANGES = [
+    '80-a0,ad,378-379,380-383,38b,38d,3a2,530,557-558,58b-58c,590,5c8-5cf,5eb-5ee,5f5-605,61c,6dd,70e-70f,74b-74c,7b2-7bf,',
+    '7fb-7fc,82e-82f,83f,85c-85d,85f,86b-86f,88f-897,8e2,984,98d-98e,991-992,9a9,9b1,9b3-9b5,9ba-9bb,9c5-9c6,9c9-9ca,9cf-9d6,',
+    '9d8-9db,9de,9e4-9e5,9ff-a00,a04,a0b-a0e,a11-a12,a29,a31,a34,a37,a3a-a3b,a3d,a43-a46,a49-a4a,a4e-a50,a52-a58,a5d,a5f-a65,',
+    'a77-a80,a84,a8e,a92,aa9,ab1,ab4,aba-abb,ac6,aca,ace-acf,ad1-adf,ae4-ae5,af2-af8,b00,b04,b0d-b0e,b11-b12,b29,b31,b34,',
+    'b3a-b3b,b45-b46,b49-b4a,b4e-b54,b58-b5b,b5e,b64-b65,b78-b81,b84,b8b-b8d,b91,b96-b98,b9b,b9d,ba0-ba2,ba5-ba7,bab-bad,',
+    'bba-bbd,bc3-bc5,bc9,bce-bcf,bd1-bd6,bd8-be5,bfb-bff,c0d,c11,c29,c3a-c3b,c45,c49,c4e-c54,c57,c5b-c5c,c5e-c5f,c64-c65,',
+    'c70-c76,c8d,c91,ca9,cb4,cba-cbb,cc5,cc9,cce-cd4,cd7-cdc,cdf,ce4-ce5,cf0,cf3-cff,d0d,d11,d45,d49,d50-d53,d64-d65,d80,d84,',
+    'd97-d99,db2,dbc,dbe-dbf,dc7-dc9,dcb-dce,dd5,dd7,de0-de5,df0-df1,df5-e00,e3b-e3e,e5c-e80,e83,e85,e8b,ea4,ea6,ebe-ebf,ec5,',
+    'ec7,ece-ecf,eda-edb,ee0-eff,f48,f6d-f70,f98,fbd,fcd,fdb-fff,10c6,10c8-10cc,10ce-10cf,1249,124e-124f,1257,1259,125e-125f,',
+    '1289,128e-128f,12b1,12b6-12b7,12bf,12c1,12c6-12c7,12d7,1311,1316-1317,135b-135c,137d-137f,139a-139f,13f6-13f7,13fe-13ff,',
+    '1680,169d-169f,16f9-16ff,1716-171e,1737-173f,1754-175f,176d,1771,1774-177f,17de-17df,17ea-17ef,17fa-17ff,180e,181a-181f,',
+    '1879-187f,18ab-18af,18f6-18ff,191f,192c-192f,193c-193f,1941-1943,196e-196f,1975-197f,19ac-19af,19ca-19cf,19db-19dd,',
+    '1a1c-1a1d,1a5f,1a7d-1a7e,1a8a-1a8f,1a9a-1a9f,1aae-1aaf,1acf-1aff,1b4d-1b4f,1b7f,1bf4-1bfb,1c38-1c3a,1c4a-1c4c,1c89-1c8f,',
+    '1cbb-1cbc,1cc8-1ccf,1cfb-1cff,1f16-1f17,1f1e-1f1f,1f46-1f47,1f4e-1f4f,1f58,1f5a,1f5c,1f5e,1f7e-1f7f,1fb5,1fc5,1fd4-1fd5,',
+    '1fdc,1ff0-1ff1,1ff5,1fff-200f,2028-202f,205f-206f,2072-2073,208f,209d-209f,20c1-20cf,20f1-20ff,218c-218f,2427-243f,',
+    '244b-245f,2b74-2b75,2b96,2cf4-2cf8,2d26,2d28-2d2c,2d2e-2d2f,2d68-2d6e,2d71-2d7e,2d97-2d9f,2da7,2daf,2db7,2dbf,2dc7,2dcf,',
+    '2dd7,2ddf,2e5e-2e7f,2e9a,2ef4-2eff,2fd6-2fef,2ffc-3000,3040,3097-3098,3100-3104,3130,318f,31e4-31ef,321f,a48d-a48f,',
+    'a4c7-a4cf,a62c-a63f,a6f8-a6ff,a7cb-a7cf,a7d2,a7d4,a7da-a7f1,a82d-a82f,a83a-a83f,a878-a87f,a8c6-a8cd,a8da-a8df,a954-a95e,',
+    'a97d-a97f,a9ce,a9da-a9dd,a9ff,aa37-aa3f,aa4e-aa4f,aa5a-aa5b,aac3-aada,aaf7-ab00,ab07-ab08,ab0f-ab10,ab17-ab1f,ab27,ab2f,',
+    'ab6c-ab6f,abee-abef,abfa-abff,d7a4-d7af,d7c7-d7ca,d7fc-f8ff,fa6e-fa6f,fada-faff,fb07-fb12,fb18-fb1c,fb37,fb3d,fb3f,fb42,',
+    'fb45,fbc3-fbd2,fd90-fd91,fdc8-fdce,fdd0-fdef,fe1a-fe1f,fe53,fe67,fe6c-fe6f,fe75,fefd-ff00,ffbf-ffc1,ffc8-ffc9,ffd0-ffd1,',
+    'ffd8-ffd9,ffdd-ffdf,ffe7,ffef-fffb,fffe-ffff,1000c,10027,1003b,1003e,1004e-1004f,1005e-1007f,100fb-100ff,10103-10106,',
+    '10134-10136,1018f,1019d-1019f,101a1-101cf,101fe-1027f,1029d-1029f,102d1-102df,102fc-102ff,10324-1032c,1034b-1034f,',
+    '1037b-1037f,1039e,103c4-103c7,103d6-103ff,1049e-1049f,104aa-104af,104d4-104d7,104fc-104ff,10528-1052f,10564-1056e,1057b,',
+    '1058b,10593,10596,105a2,105b2,105ba,105bd-105ff,10737-1073f,10756-1075f,10768-1077f,10786,107b1,107bb-107ff,10806-10807,',
+    '10809,10836,10839-1083b,1083d-1083e,10856,1089f-108a6,108b0-108df,108f3,108f6-108fa,1091c-1091e,1093a-1093e,10940-1097f,',
+    '109b8-109bb,109d0-109d1,10a04,10a07-10a0b,10a14,10a18,10a36-10a37,10a3b-10a3e,10a49-10a4f,10a59-10a5f,10aa0-10abf,',
+    '10ae7-10aea,10af7-10aff,10b36-10b38,10b56-10b57,10b73-10b77,10b92-10b98,10b9d-10ba8,10bb0-10bff,10c49-10c7f,10cb3-10cbf,',
+    '10cf3-10cf9,10d28-10d2f,10d3a-10e5f,10e7f,10eaa,10eae-10eaf,10eb2-10eff,10f28-10f2f,10f5a-10f6f,10f8a-10faf,10fcc-10fdf,',
+    '10ff7-10fff,1104e-11051,11076-1107e,110bd,110c3-110cf,110e9-110ef,110fa-110ff,11135,11148-1114f,11177-1117f,111e0,',
+    '111f5-111ff,11212,1123f-1127f,11287,11289,1128e,1129e,112aa-112af,112eb-112ef,112fa-112ff,11304,1130d-1130e,11311-11312,',
+    '11329,11331,11334,1133a,11345-11346,11349-1134a,1134e-1134f,11351-11356,11358-1135c,11364-11365,1136d-1136f,11375-113ff,',
+    '1145c,11462-1147f,114c8-114cf,114da-1157f,115b6-115b7,115de-115ff,11645-1164f,1165a-1165f,1166d-1167f,116ba-116bf,',
+    '116ca-116ff,1171b-1171c,1172c-1172f,11747-117ff,1183c-1189f,118f3-118fe,11907-11908,1190a-1190b,11914,11917,11936,',
+    '11939-1193a,11947-1194f,1195a-1199f,119a8-119a9,119d8-119d9,119e5-119ff,11a48-11a4f,11aa3-11aaf,11af9-11bff,11c09,11c37,',
+    '11c46-11c4f,11c6d-11c6f,11c90-11c91,11ca8,11cb7-11cff,11d07,11d0a,11d37-11d39,11d3b,11d3e,11d48-11d4f,11d5a-11d5f,11d66,',
+    '11d69,11d8f,11d92,11d99-11d9f,11daa-11edf,11ef9-11faf,11fb1-11fbf,11ff2-11ffe,1239a-123ff,1246f,12475-1247f,12544-12f8f,',
+    '12ff3-12fff,1342f-143ff,14647-167ff,16a39-16a3f,16a5f,16a6a-16a6d,16abf,16aca-16acf,16aee-16aef,16af6-16aff,16b46-16b4f,',
+    '16b5a,16b62,16b78-16b7c,16b90-16e3f,16e9b-16eff,16f4b-16f4e,16f88-16f8e,16fa0-16fdf,16fe5-16fef,16ff2-16fff,187f8-187ff,',
+    '18cd6-18cff,18d09-1afef,1aff4,1affc,1afff,1b123-1b14f,1b153-1b163,1b168-1b16f,1b2fc-1bbff,1bc6b-1bc6f,1bc7d-1bc7f,',
+    '1bc89-1bc8f,1bc9a-1bc9b,1bca0-1ceff,1cf2e-1cf2f,1cf47-1cf4f,1cfc4-1cfff,1d0f6-1d0ff,1d127-1d128,1d173-1d17a,1d1eb-1d1ff,',
+    '1d246-1d2df,1d2f4-1d2ff,1d357-1d35f,1d379-1d3ff,1d455,1d49d,1d4a0-1d4a1,1d4a3-1d4a4,1d4a7-1d4a8,1d4ad,1d4ba,1d4bc,1d4c4,',
+    '1d506,1d50b-1d50c,1d515,1d51d,1d53a,1d53f,1d545,1d547-1d549,1d551,1d6a6-1d6a7,1d7cc-1d7cd,1da8c-1da9a,1daa0,1dab0-1deff,',
+    '1df1f-1dfff,1e007,1e019-1e01a,1e022,1e025,1e02b-1e0ff,1e12d-1e12f,1e13e-1e13f,1e14a-1e14d,1e150-1e28f,1e2af-1e2bf,',
+    '1e2fa-1e2fe,1e300-1e7df,1e7e7,1e7ec,1e7ef,1e7ff,1e8c5-1e8c6,1e8d7-1e8ff,1e94c-1e94f,1e95a-1e95d,1e960-1ec70,1ecb5-1ed00,',
+    '1ed3e-1edff,1ee04,1ee20,1ee23,1ee25-1ee26,1ee28,1ee33,1ee38,1ee3a,1ee3c-1ee41,1ee43-1ee46,1ee48,1ee4a,1ee4c,1ee50,1ee53,',
+    '1ee55-1ee56,1ee58,1ee5a,1ee5c,1ee5e,1ee60,1ee63,1ee65-1ee66,1ee6b,1ee73,1ee78,1ee7d,1ee7f,1ee8a,1ee9c-1eea0,1eea4,1eeaa,',
+    '1eebc-1eeef,1eef2-1efff,1f02c-1f02f,1f094-1f09f,1f0af-1f0b0,1f0c0,1f0d0,1f0f6-1f0ff,1f1ae-1f1e5,1f203-1f20f,1f23c-1f23f,',
+    '1f249-1f24f,1f252-1f25f,1f266-1f2ff,1f6d8-1f6dc,1f6ed-1f6ef,1f6fd-1f6ff,1f774-1f77f,1f7d9-1f7df,1f7ec-1f7ef,1f7f1-1f7ff,',
+    '1f80c-1f80f,1f848-1f84f,1f85a-1f85f,1f888-1f88f,1f8ae-1f8af,1f8b2-1f8ff,1fa54-1fa5f,1fa6e-1fa6f,1fa75-1fa77,1fa7d-1fa7f,',
+    '1fa87-1fa8f,1faad-1faaf,1fabb-1fabf,1fac6-1facf,1fada-1fadf,1fae8-1faef,1faf7-1faff,1fb93,1fbcb-1fbef,1fbfa-1ffff,',
+    '2a6e0-2a6ff,2b739-2b73f,2b81e-2b81f,2cea2-2ceaf,2ebe1-2f7ff,2fa1e-2ffff,3134b-e00ff,e01f0-10ffff',
+].join('');
+const bounds = (() => {
+    const items = PY_NONPRINTABLE_RANGES.split(',');
+    const out = new Uint32Array(items.length * 2);
+    items.forEach((item, k) => {
+        const [lo, hi = lo] = item.split('-');
+        out[2 * k] = parseInt(lo, 16);
+        out[2 * k + 1] = parseInt(hi, 16);
+    });
+    return out;
+})();
+/** CPython 3.11's `chr(cp).isprintable()` for a code point >= U+0080 (binary search over the ranges). */
+function py_printable_isPyPrintable(cp) {
+    let lo = 0;
+    let hi = bounds.length / 2 - 1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (cp < bounds[2 * mid])
+            hi = mid - 1;
+        else if (cp > bounds[2 * mid + 1])
+            lo = mid + 1;
+        else
+            return false;
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/corpora/python-str.ts
+// What a Python str does that the slot rules need: len() and repr() (docs/injection-slots.md#53-py_reprvalue-cpython-repr-of-a-str).
+// Ported from corpora/agentdojo/export/slot_render.py (the normative reference); lengths are code points.
+
+/** The number of code points of a string (Python's len). */
+const python_str_codePointLength = (s) => {
+    let n = 0;
+    for (let k = 0; k < s.length; k++) {
+        const u = s.charCodeAt(k);
+        if (u >= 0xd800 && u <= 0xdbff && k + 1 < s.length) {
+            const v = s.charCodeAt(k + 1);
+            if (v >= 0xdc00 && v <= 0xdfff)
+                k++;
+        }
+        n++;
+    }
+    return n;
+};
+const lowerHex = (code, width) => code.toString(16).padStart(width, '0');
+/** CPython's repr() of a str, as str(dict) writes it (Python 3.11's notion of printable). */
+function python_str_pyRepr(value) {
+    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+    const out = [quote];
+    for (const ch of value) {
+        const code = ch.codePointAt(0);
+        if (ch === quote || ch === '\\')
+            out.push(`\\${ch}`);
+        else if (ch === '\t')
+            out.push('\\t');
+        else if (ch === '\n')
+            out.push('\\n');
+        else if (ch === '\r')
+            out.push('\\r');
+        else if (code < 0x20 || code === 0x7f)
+            out.push(`\\x${lowerHex(code, 2)}`);
+        else if (code < 0x7f || isPyPrintable(code))
+            out.push(ch);
+        else if (code <= 0xff)
+            out.push(`\\x${lowerHex(code, 2)}`);
+        else if (code <= 0xffff)
+            out.push(`\\u${lowerHex(code, 4)}`);
+        else
+            out.push(`\\U${lowerHex(code, 8)}`);
+    }
+    out.push(quote);
+    return out.join('');
+}
+
+;// CONCATENATED MODULE: ./src/corpora/yaml-dq.ts
+// Rule yaml_dq (docs/injection-slots.md#51-yaml_dqraw-the-value-of-a-double-quoted-scalar-pyyaml-603-scanner): what
+// AgentDojo's environment gets for a payload pasted into a double-quoted YAML scalar. Ported from
+// corpora/agentdojo/export/slot_render.py (the normative reference), function by function.
+
+
+/** Line breaks as the YAML parser sees them; the writer's are these without CR. */
+const BREAKS = new Set(['\r', '\n', '\x85', '\u2028', '\u2029']);
+/** Characters PyYAML's Reader accepts anywhere in a document; anything else fails AgentDojo's environment load. */
+const NOT_YAML_PRINTABLE = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
+const DQ_ESCAPES = new Map([
+    ['0', '\0'],
+    ['a', '\x07'],
+    ['b', '\x08'],
+    ['t', '\t'],
+    ['\t', '\t'],
+    ['n', '\n'],
+    ['v', '\x0b'],
+    ['f', '\x0c'],
+    ['r', '\r'],
+    ['e', '\x1b'],
+    [' ', ' '],
+    ['"', '"'],
+    ['\\', '\\'],
+    ['/', '/'],
+    ['N', '\x85'],
+    ['_', '\xa0'],
+    ['L', '\u2028'],
+    ['P', '\u2029'],
+]);
+const DQ_CODES = new Map([
+    ['x', 2],
+    ['u', 4],
+    ['U', 8],
+]);
+/** A run of characters the scanner copies as they are. */
+const DQ_RUN = /[^'"\\\0 \t\r\n\x85\u2028\u2029]+/y;
+const SEPARATOR_END = new Set(['\0', ' ', '\t', ...BREAKS]);
+const quoted = (ch) => JSON.stringify(ch);
+/**
+ * The value of a YAML double-quoted scalar whose text between the quotes is `raw` (PyYAML 6.0.3's scanner).
+ * Throws a PayloadError where PyYAML fails, where `raw` would end the scalar early (an unescaped `"`, a final
+ * backslash), and on an escape of a surrogate code point: Python keeps `\uD800\uDC00` as two code points, a
+ * JavaScript string would read them as one character, so the port refuses them rather than render other bytes.
+ * The scan runs over UTF-16 units: every character it looks at is in the BMP, an astral character is copied whole
+ * inside a run, and positions in messages are converted to code points.
+ */
+function yaml_dq_yamlDq(raw) {
+    const bad = NOT_YAML_PRINTABLE.exec(raw);
+    if (bad)
+        throw new PayloadError(`character ${quoted(bad[0])} at ${codePointLength(raw.slice(0, bad.index))} is not allowed in YAML (PyYAML's reader)`);
+    const n = raw.length;
+    const out = [];
+    let i = 0;
+    const at = (k) => codePointLength(raw.slice(0, k));
+    const lineBreak = () => {
+        const ch = raw[i];
+        if (ch === '\r' || ch === '\n' || ch === '\x85') {
+            i += ch === '\r' && raw[i + 1] === '\n' ? 2 : 1;
+            return '\n';
+        }
+        if (ch === '\u2028' || ch === '\u2029') {
+            i += 1;
+            return ch;
+        }
+        return '';
+    };
+    const breaks = () => {
+        const chunks = [];
+        for (;;) {
+            // After the raw text come the closing quote, then the end of its line.
+            const next = i + 3 < n ? raw[i + 3] : i + 3 === n ? '"' : '\n';
+            if ((raw.startsWith('---', i) || raw.startsWith('...', i)) && SEPARATOR_END.has(next)) {
+                throw new PayloadError(`a line starting with ${quoted(raw.slice(i, i + 3))} at ${at(i)} is a YAML document separator`);
+            }
+            while (i < n && (raw[i] === ' ' || raw[i] === '\t'))
+                i++;
+            if (i < n && BREAKS.has(raw[i]))
+                chunks.push(lineBreak());
+            else
+                return chunks;
+        }
+    };
+    const escape = () => {
+        i += 1;
+        if (i >= n)
+            throw new PayloadError('a final backslash would escape the closing quote');
+        const ch = raw[i];
+        const simple = DQ_ESCAPES.get(ch);
+        const length = DQ_CODES.get(ch);
+        if (simple !== undefined) {
+            out.push(simple);
+            i += 1;
+        }
+        else if (length !== undefined) {
+            i += 1;
+            // A non-hex character among the next `length` code points is a non-hex unit among the next `length` units.
+            const digits = raw.slice(i, i + length);
+            if (digits.length < length || !/^[0-9A-Fa-f]+$/.test(digits))
+                throw new PayloadError(`escape \\${ch} needs ${length} hexadecimal digits at ${at(i)}`);
+            const code = parseInt(digits, 16);
+            if (code > 0x10ffff)
+                throw new PayloadError(`escape \\${ch}${digits} is not a code point`);
+            if (code >= 0xd800 && code <= 0xdfff) {
+                throw new PayloadError(`escape \\${ch}${digits} is a surrogate, which this port cannot keep apart from its neighbours as Python does`);
+            }
+            out.push(String.fromCodePoint(code));
+            i += length;
+        }
+        else if (BREAKS.has(ch)) {
+            lineBreak();
+            out.push(...breaks());
+        }
+        else {
+            throw new PayloadError(`unknown escape character ${quoted(String.fromCodePoint(raw.codePointAt(i)))} at ${at(i)}`);
+        }
+    };
+    const nonSpaces = () => {
+        for (;;) {
+            DQ_RUN.lastIndex = i;
+            const run = DQ_RUN.exec(raw);
+            if (run) {
+                out.push(run[0]);
+                i = DQ_RUN.lastIndex;
+            }
+            if (i >= n)
+                return;
+            const ch = raw[i];
+            if (ch === "'") {
+                out.push(ch);
+                i += 1;
+            }
+            else if (ch === '\\')
+                escape();
+            else if (ch === '"')
+                throw new PayloadError(`an unescaped " at ${at(i)} ends the scalar early`);
+            else
+                return;
+        }
+    };
+    const spaces = () => {
+        let j = i;
+        while (j < n && (raw[j] === ' ' || raw[j] === '\t'))
+            j++;
+        const whitespace = raw.slice(i, j);
+        i = j;
+        if (i < n && BREAKS.has(raw[i])) {
+            const lb = lineBreak();
+            const brs = breaks();
+            if (lb !== '\n')
+                out.push(lb);
+            else if (brs.length === 0)
+                out.push(' ');
+            out.push(...brs);
+        }
+        else
+            out.push(whitespace);
+    };
+    nonSpaces();
+    while (i < n) {
+        spaces();
+        nonSpaces();
+    }
+    return out.join('');
+}
+
+;// CONCATENATED MODULE: ./src/corpora/yaml-scalar.ts
+// Rule yaml (docs/injection-slots.md#52-yaml_scalarvalue-column-indent-a-string-written-by-safe_dump): a string as
+// PyYAML's safe_dump writes it into a tool output. Ported from corpora/agentdojo/export/slot_render.py (the normative
+// reference), function by function; columns count code points, never UTF-16 units.
+const BEST_WIDTH = 80;
+// PyYAML's implicit resolvers (yaml/resolver.py) by first character: a string one of them claims cannot be plain.
+const RESOLVERS = (/* unused pure expression or super */ null && ([
+    ['yYnNtTfFoO', /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/],
+    [
+        '-+0123456789.',
+        /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/,
+    ],
+    ['-+0123456789', /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/],
+    ['<', /^(?:<<)$/],
+    ['~nN', /^(?:~|null|Null|NULL|)$/],
+    [
+        '0123456789',
+        /^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$/,
+    ],
+    ['=', /^(?:=)$/],
+    ['!&*', /^(?:!|&|\*)$/],
+]));
+/** True when no implicit resolver claims the value (the empty string resolves to null). */
+function implicitPlain(value) {
+    if (value === '')
+        return false;
+    const first = value[0];
+    return !RESOLVERS.some(([chars, rx]) => chars.includes(first) && rx.test(value));
+}
+const isAsciiPrintable = (ch) => ch >= '\x20' && ch <= '\x7e' && ch.length === 1;
+const unitsOf = (value) => (/[\ud800-\udfff]/.test(value) ? Array.from(value) : value);
+const sub = (text, start, end) => typeof text === 'string' ? text.slice(start, end) : text.slice(start, end).join('');
+// analyze_scalar's flags as searches over the whole string: "whitespace" there is NUL, space, tab and the breaks
+// (CR included); a writer's line break is LF, NEL, LS or PS. An astral character is special and nothing else.
+const BLOCK_INDICATOR = /^(?:---|\.\.\.)|^[#,[\]{}&*!|>'"%@`]|^[?:-](?:[\0 \t\r\n\x85\u2028\u2029]|$)|[\s\S]:(?:[\0 \t\r\n\x85\u2028\u2029]|$)|[\0 \t\r\n\x85\u2028\u2029]#/;
+const SPECIAL = /[^\n\x20-\x7e]/;
+const LINE_BREAK = /[\n\x85\u2028\u2029]/;
+const SPACE_BREAK = / [\n\x85\u2028\u2029]|[\n\x85\u2028\u2029] /;
+const isLineBreak = (ch) => ch === '\n' || ch === '\x85' || ch === '\u2028' || ch === '\u2029';
+/** [allow plain, allow single-quoted] of PyYAML's Emitter.analyze_scalar with allow_unicode off. */
+function analyze(value) {
+    if (value === '')
+        return [true, true];
+    const first = value[0];
+    const last = value[value.length - 1];
+    // Break-space or space-break, or a special character: neither plain nor single-quoted.
+    if (SPACE_BREAK.test(value) || SPECIAL.test(value))
+        return [false, false];
+    const edges = first === ' ' || last === ' ' || isLineBreak(first) || isLineBreak(last);
+    return [!edges && !LINE_BREAK.test(value) && !BLOCK_INDICATOR.test(value), true];
+}
+/** The style safe_dump picks for a str mapping value or sequence item in block context. */
+function yamlStyle(value) {
+    const [plain, single] = analyze(value);
+    if (plain && implicitPlain(value))
+        return 'plain';
+    return single ? 'single' : 'double';
+}
+const DQ_OUT = new Map([
+    ['\0', '0'],
+    ['\x07', 'a'],
+    ['\x08', 'b'],
+    ['\t', 't'],
+    ['\n', 'n'],
+    ['\x0b', 'v'],
+    ['\x0c', 'f'],
+    ['\r', 'r'],
+    ['\x1b', 'e'],
+    ['"', '"'],
+    ['\\', '\\'],
+    ['\x85', 'N'],
+    ['\xa0', '_'],
+    ['\u2028', 'L'],
+    ['\u2029', 'P'],
+]);
+const DQ_ALWAYS_ESCAPED = new Set(['"', '\\', '\x85', '\u2028', '\u2029', '\ufeff']);
+const yaml_scalar_hex = (code, width) => code.toString(16).toUpperCase().padStart(width, '0');
+/** The state of PyYAML's Emitter that its scalar writers use; `write` counts code points. */
+class Writer {
+    column;
+    indent;
+    text;
+    parts = [];
+    whitespace = false;
+    indention = false;
+    constructor(column, indent, text) {
+        this.column = column;
+        this.indent = indent;
+        this.text = text;
+    }
+    /** Write ASCII text (quotes, escapes). */
+    write(data) {
+        this.column += data.length;
+        this.parts.push(data);
+    }
+    /** Write text[start:end] (empty when start >= end, as a Python slice). */
+    writeSlice(start, end) {
+        if (start >= end)
+            return;
+        this.column += end - start;
+        this.parts.push(sub(this.text, start, end));
+    }
+    lineBreak(data = '\n') {
+        this.whitespace = true;
+        this.indention = true;
+        this.column = 0;
+        this.parts.push(data);
+    }
+    writeIndent() {
+        if (!this.indention || this.column > this.indent || (this.column === this.indent && !this.whitespace))
+            this.lineBreak();
+        if (this.column < this.indent) {
+            this.whitespace = true;
+            this.parts.push(' '.repeat(this.indent - this.column));
+            this.column = this.indent;
+        }
+    }
+    writeBreaks(start, end) {
+        if (this.text[start] === '\n')
+            this.lineBreak();
+        for (let k = start; k < end; k++)
+            this.lineBreak(this.text[k]);
+        this.writeIndent();
+    }
+    plain() {
+        const text = this.text;
+        const n = text.length;
+        let spaces = false;
+        let breaks = false;
+        let start = 0;
+        for (let end = 0; end <= n; end++) {
+            const ch = end < n ? text[end] : undefined;
+            if (spaces) {
+                if (ch !== ' ') {
+                    if (start + 1 === end && this.column > BEST_WIDTH) {
+                        this.writeIndent();
+                        this.whitespace = false;
+                        this.indention = false;
+                    }
+                    else
+                        this.writeSlice(start, end);
+                    start = end;
+                }
+            }
+            else if (breaks) {
+                // Never reached: plain is not chosen for a value with a line break.
+                if (ch === undefined || !isLineBreak(ch)) {
+                    this.writeBreaks(start, end);
+                    this.whitespace = false;
+                    this.indention = false;
+                    start = end;
+                }
+            }
+            else if (ch === undefined || ch === ' ' || isLineBreak(ch)) {
+                this.writeSlice(start, end);
+                start = end;
+            }
+            if (ch !== undefined) {
+                spaces = ch === ' ';
+                breaks = isLineBreak(ch);
+            }
+        }
+    }
+    single() {
+        const text = this.text;
+        const n = text.length;
+        this.write("'");
+        let spaces = false;
+        let breaks = false;
+        let start = 0;
+        for (let end = 0; end <= n; end++) {
+            const ch = end < n ? text[end] : undefined;
+            if (spaces) {
+                if (ch !== ' ') {
+                    if (start + 1 === end && this.column > BEST_WIDTH && start !== 0 && end !== n)
+                        this.writeIndent();
+                    else
+                        this.writeSlice(start, end);
+                    start = end;
+                }
+            }
+            else if (breaks) {
+                if (ch === undefined || !isLineBreak(ch)) {
+                    this.writeBreaks(start, end);
+                    start = end;
+                }
+            }
+            else if (ch === undefined || ch === ' ' || isLineBreak(ch) || ch === "'") {
+                if (start < end) {
+                    this.writeSlice(start, end);
+                    start = end;
+                }
+            }
+            if (ch === "'") {
+                this.write("''");
+                start = end + 1;
+            }
+            if (ch !== undefined) {
+                spaces = ch === ' ';
+                breaks = isLineBreak(ch);
+            }
+        }
+        this.write("'");
+    }
+    double() {
+        const text = this.text;
+        const n = text.length;
+        this.write('"');
+        let start = 0;
+        for (let end = 0; end <= n; end++) {
+            const ch = end < n ? text[end] : undefined;
+            if (ch === undefined || DQ_ALWAYS_ESCAPED.has(ch) || !isAsciiPrintable(ch)) {
+                if (start < end) {
+                    this.writeSlice(start, end);
+                    start = end;
+                }
+                if (ch !== undefined) {
+                    const code = ch.codePointAt(0);
+                    const short = DQ_OUT.get(ch);
+                    this.write(short !== undefined ? `\\${short}` : code <= 0xff ? `\\x${yaml_scalar_hex(code, 2)}` : code <= 0xffff ? `\\u${yaml_scalar_hex(code, 4)}` : `\\U${yaml_scalar_hex(code, 8)}`);
+                    start = end + 1;
+                }
+            }
+            if (0 < end && end < n - 1 && (ch === ' ' || start >= end) && this.column + (end - start) > BEST_WIDTH) {
+                this.writeSlice(start, end);
+                this.write('\\');
+                if (start < end)
+                    start = end;
+                this.writeIndent();
+                this.whitespace = false;
+                this.indention = false;
+                if (text[start] === ' ')
+                    this.write('\\');
+            }
+        }
+        this.write('"');
+    }
+}
+/**
+ * The text safe_dump (width 80, indent 2, allow_unicode off) writes for the str `value` as a block mapping value
+ * or sequence item whose first character is at `column`, continuation lines indented by `indent`.
+ */
+function yaml_scalar_yamlScalar(value, column, indent) {
+    const cs = unitsOf(value);
+    const w = new Writer(column, indent, cs);
+    const style = yamlStyle(value);
+    if (style === 'plain')
+        w.plain();
+    else if (style === 'single')
+        w.single();
+    else
+        w.double();
+    return w.parts.join('');
+}
+
+;// CONCATENATED MODULE: ./src/corpora/slots.ts
+
+
+
+
+/** The rules this port implements, in the file's order. */
+const SLOT_RULES = ['yaml_dq', 'yaml', 'py_repr', 'raw', 'len'];
+/** Tool → the argument that names its egress destination (the exporter's EGRESS table, spec §4.1). */
+const EGRESS_ARGS = {
+    send_money: 'recipient',
+    schedule_transaction: 'recipient',
+    update_scheduled_transaction: 'recipient',
+    send_email: 'recipients',
+    share_file: 'email',
+    create_calendar_event: 'participants',
+    add_calendar_event_participants: 'participants',
+    send_direct_message: 'recipient',
+    send_channel_message: 'channel',
+    invite_user_to_slack: 'user_email',
+    add_user_to_channel: 'user',
+    post_webpage: 'url',
+    get_webpage: 'url',
+};
+/** A scenario's pair key: its id without an `<attack>:` prefix. */
+const pairKey = (scenarioId) => scenarioId.slice(scenarioId.indexOf(':') + 1);
+const isAscii = (s) => /^[\x00-\x7f]*$/.test(s);
+/** Check every reference of a validated slots file once, so that rendering never meets a dangling one. */
+function injectionSlots(file, where) {
+    const fail = (what) => {
+        throw new errors_InputError(`${where}: ${what}`);
+    };
+    if (file.rules.join(',') !== SLOT_RULES.join(','))
+        fail(`rules are [${file.rules.join(', ')}]; this port implements [${SLOT_RULES.join(', ')}]`);
+    for (const [id, parts] of Object.entries(file.env)) {
+        const suite = file.suites[id.split(':')[0]] ?? fail(`env ${id} names no suite of the file`);
+        for (const p of parts)
+            if (typeof p !== 'string' && !Object.hasOwn(suite.defaults, p.vector))
+                fail(`env ${id} holds unknown vector ${p.vector}`);
+    }
+    const checkValue = (parts, what) => {
+        for (const p of parts)
+            if (typeof p !== 'string' && !Object.hasOwn(file.env, p.env))
+                fail(`${what} references missing env ${p.env}`);
+    };
+    for (const [id, parts] of Object.entries(file.templates)) {
+        for (const p of parts)
+            if (typeof p !== 'string')
+                checkValue(p.value, `template ${id}`);
+    }
+    const pairs = new Map();
+    for (const [key, entry] of Object.entries(file.pairs)) {
+        const suiteName = key.split('-')[0];
+        const suite = file.suites[suiteName] ?? fail(`pair ${key} names no suite of the file`);
+        const envs = [
+            ...new Set(entry.vectors.map((v) => (Object.hasOwn(suite.vector_env, v) ? suite.vector_env[v] : fail(`pair ${key}: unknown vector ${v}`)))),
+        ];
+        for (const e of envs)
+            if (!Object.hasOwn(file.env, e))
+                fail(`pair ${key} references missing env ${e}`);
+        const search = entry.search ?? [];
+        for (const s of search) {
+            if (!envs.includes(s.env))
+                fail(`pair ${key}: search entry on env ${s.env}, which holds none of its vectors`);
+            // Python's str.lower and JavaScript's toLowerCase agree on whether an ASCII query occurs (docs/injection-slots.md#7).
+            if (!isAscii(s.query))
+                fail(`pair ${key}: search query ${JSON.stringify(s.query)} is not ASCII`);
+        }
+        const variants = new Map(Object.entries(entry.variants));
+        const steps = variants.get('0'.repeat(search.length))?.returned.length ?? fail(`pair ${key} has no variant ${'0'.repeat(search.length)}`);
+        for (const [k, variant] of variants) {
+            const what = `pair ${key} variant ${JSON.stringify(k)}`;
+            if (!/^[01]*$/.test(k) || k.length !== search.length)
+                fail(`${what}: expected ${search.length} search digits`);
+            if (variant.returned.length !== steps)
+                fail(`${what} has ${variant.returned.length} steps, not ${steps}`);
+            for (const t of variant.returned)
+                if (!Object.hasOwn(file.templates, t))
+                    fail(`${what} references missing template ${t}`);
+            if (variant.args !== undefined && variant.args.length !== steps)
+                fail(`${what} has arguments for ${variant.args.length} steps, not ${steps}`);
+            for (const a of variant.args ?? [])
+                for (const t of Object.values(a ?? {}))
+                    for (const v of valueList(t))
+                        checkValue(v, what);
+        }
+        pairs.set(key, { key, suite: suiteName, vectors: entry.vectors, envs, userSteps: entry.user_steps, search, variants, steps });
+    }
+    for (const [corpus, attacks] of Object.entries(file.corpus_payloads)) {
+        for (const [attack, tasks] of Object.entries(attacks)) {
+            for (const [task, d] of Object.entries(tasks))
+                if (!Object.hasOwn(file.payloads, d))
+                    fail(`${corpus} ${attack} ${task} references missing payload ${d}`);
+        }
+    }
+    return {
+        where,
+        source: file.source,
+        file,
+        pairs,
+        committedPayload(corpus, attack, suite, injectionTask) {
+            const d = file.corpus_payloads[corpus]?.[attack]?.[`${suite}-${injectionTask}`];
+            if (d === undefined)
+                throw new errors_InputError(`${where}: no payload of ${corpus} under ${attack} for ${suite}-${injectionTask}`);
+            return file.payloads[d];
+        },
+    };
+}
+/** A list-valued argument's value templates; a scalar's one template (an empty template is a scalar, as in slot_render). */
+function valueList(t) {
+    return t.length > 0 && Array.isArray(t[0]) ? t : [t];
+}
+function envValues(slots, pair, assignment) {
+    const defaults = slots.file.suites[pair.suite].defaults;
+    if (typeof assignment !== 'string') {
+        for (const v of Object.keys(assignment)) {
+            if (!pair.vectors.includes(v))
+                throw new InputError(`pair ${pair.key}: vector ${v} is not injected there (its vectors: ${pair.vectors.join(', ')})`);
+        }
+    }
+    const payloadOf = (v) => {
+        if (typeof assignment === 'string')
+            return pair.vectors.includes(v) ? assignment : defaults[v];
+        return Object.hasOwn(assignment, v) ? assignment[v] : defaults[v];
+    };
+    const values = new Map();
+    for (const id of pair.envs) {
+        const parts = slots.file.env[id];
+        const raw = parts.map((p) => (typeof p === 'string' ? p : payloadOf(p.vector))).join('');
+        try {
+            values.set(id, yamlDq(raw));
+        }
+        catch (e) {
+            if (!(e instanceof PayloadError))
+                throw e;
+            const first = parts.findIndex((p) => typeof p !== 'string');
+            const at = codePointLength(parts.slice(0, first).join(''));
+            throw new PayloadError(`pair ${pair.key}, environment scalar ${id} (the payload starts at code point ${at} of its text): ${e.message}`);
+        }
+    }
+    return values;
+}
+const renderValue = (parts, env) => parts.map((p) => (typeof p === 'string' ? p : env.get(p.env))).join('');
+function renderOccurrence(p, env) {
+    const value = renderValue(p.value, env);
+    switch (p.rule) {
+        case 'yaml':
+            return yamlScalar(value, p.column, p.indent);
+        case 'py_repr':
+            return pyRepr(value);
+        case 'raw':
+            return value;
+        case 'len':
+            return String(codePointLength(value));
+    }
+}
+/** Render a pair for a payload assignment: every step's output, context and payload-dependent arguments. */
+function renderPair(slots, key, assignment) {
+    const pair = slots.pairs.get(key);
+    if (pair === undefined)
+        throw new InputError(`${slots.where}: no pair ${key}`);
+    const env = envValues(slots, pair, assignment);
+    const variantKey = pair.search.map((s) => (env.get(s.env).toLowerCase().includes(s.query.toLowerCase()) ? '1' : '0')).join('');
+    const variant = pair.variants.get(variantKey);
+    if (variant === undefined)
+        throw new InputError(`${slots.where}: pair ${key} has no variant ${variantKey}`);
+    const texts = new Map();
+    const returned = variant.returned.map((t) => {
+        let text = texts.get(t);
+        if (text === undefined) {
+            text = slots.file.templates[t].map((p) => (typeof p === 'string' ? p : renderOccurrence(p, env))).join('');
+            texts.set(t, text);
+        }
+        return text;
+    });
+    const args = (variant.args ?? returned.map(() => null)).map((a) => {
+        if (a === null)
+            return null;
+        const out = {};
+        for (const [name, t] of Object.entries(a)) {
+            out[name] = t.length > 0 && Array.isArray(t[0]) ? valueList(t).map((v) => renderValue(v, env)) : renderValue(t, env);
+        }
+        return out;
+    });
+    return { key, variant: variantKey, returned, contexts: returned.map((_, k) => returned.slice(0, k)), args };
+}
+/** The exporter's provenance label (docs/corpora.md#provenance-labels): trusted when every non-empty value occurs in the prompt. */
+function provenanceLabel(values, prompt) {
+    // toLowerCase for Python's str.lower: they differ only on characters newer than Python's Unicode database, which
+    // lower-case to non-ASCII text and so cannot change whether a value occurs in an ASCII prompt (every AgentDojo one).
+    const p = prompt.toLowerCase();
+    return values.every((v) => v === '' || p.includes(v.toLowerCase())) ? 'trusted' : 'untrusted';
+}
+function withArgs(step, values, prompt, where) {
+    const call = step.call;
+    let dest = call.dest;
+    const args = call.args.map((a) => ({ ...a }));
+    for (const [name, value] of Object.entries(values)) {
+        const k = args.findIndex((a) => a.name === name);
+        if (k < 0)
+            throw new InputError(`${where}: the slots give argument ${name}, which the call ${call.tool} does not have`);
+        const items = typeof value === 'string' ? [value] : value;
+        let provenance = 'untrusted';
+        if (!step.injected) {
+            if (prompt === undefined)
+                throw new InputError(`${where}: a user-task argument depends on the payload, but the scenario has no prompt to label it against`);
+            provenance = provenanceLabel(items, prompt);
+        }
+        args[k] = { name, provenance, text: items.join(' ') };
+        if (EGRESS_ARGS[call.tool] === name)
+            dest = items.join(',');
+    }
+    return { ...step, call: { ...call, args, dest } };
+}
+/**
+ * The injection scenario of `base`'s pair under another payload: `base` (a pair of the paired or an attack corpus)
+ * with every step's output and context rendered from the slots, and its payload-dependent arguments re-rendered
+ * and labelled as the exporter labels them (user-task arguments against the prompt, injected ones untrusted), with
+ * the egress destination they name. Everything else (id, task, twin, prompt, flags) is `base`'s. Rendering the
+ * payload `base` was exported with gives `base` back.
+ */
+function injectionScenario(slots, base, assignment) {
+    if (base.kind !== 'injection')
+        throw new InputError(`scenario ${base.id} is ${base.kind}, not an injection pair`);
+    return renderedScenario(slots, base, renderPair(slots, pairKey(base.id), assignment));
+}
+/** `injectionScenario` from a pair already rendered (`renderPair` of `base`'s pair). */
+function renderedScenario(slots, base, r) {
+    const where = `scenario ${base.id}`;
+    const pair = slots.pairs.get(r.key);
+    if (pair === undefined || r.key !== pairKey(base.id))
+        throw new InputError(`${where}: rendered for pair ${r.key}, not its own`);
+    const userSteps = base.trace.filter((st) => !st.injected).length;
+    if (r.returned.length !== base.trace.length || userSteps !== pair.userSteps) {
+        throw new InputError(`${where}: has ${base.trace.length} steps (${userSteps} of the user task), the slots of pair ${r.key} ${pair.steps} (${pair.userSteps})`);
+    }
+    const trace = base.trace.map((st, i) => {
+        const step = r.args[i] ? withArgs(st, r.args[i], base.prompt, where) : st;
+        return { ...step, output: r.returned[i], call: { ...step.call, context: r.returned.slice(0, i) } };
+    });
+    return { ...base, trace };
+}
+
 ;// CONCATENATED MODULE: ./src/model/corpus-file.ts
 // Schemas of the AgentDojo corpus files (docs/corpora.md). Raw JSON never enters the core:
 // every file goes through one of these first.
@@ -10202,6 +11009,39 @@ const AttacksFileSchema = object({
     stats: record(schemas_string(), PairStats),
     // Older exporters wrote no transform field; it then reads as identity (docs/corpora.md#the-attack-corpora).
     transform: schemas_string().default('identity'),
+});
+// The injection slots (docs/injection-slots.md#2-data-layout-agentdojo-v12-slotsjson): how any
+// payload renders into each pair's outputs and payload-dependent arguments.
+const EnvRef = object({ env: schemas_string().min(1) });
+/** A value template: literal strings and environment scalars, concatenated. */
+const SlotValue = array(union([schemas_string(), EnvRef]));
+const SlotOccurrence = discriminatedUnion('rule', [
+    object({ rule: literal('yaml'), column: schemas_number().int().min(0), indent: schemas_number().int().min(0), value: SlotValue }),
+    object({ rule: literal('py_repr'), value: SlotValue }),
+    object({ rule: literal('raw'), value: SlotValue }),
+    object({ rule: literal('len'), value: SlotValue }),
+]);
+const SlotVariant = object({
+    /** Per step, the template of the output its call returns. */
+    returned: array(corpus_file_Digest),
+    /** Per step, null or its payload-dependent arguments (a list-valued argument as a list of value templates). */
+    args: array(record(schemas_string(), union([SlotValue, array(SlotValue)])).nullable()).optional(),
+});
+const SlotsFileSchema = object({
+    source: schemas_string(),
+    rules: array(schemas_string()),
+    suites: record(AgentDojoSuiteSchema, object({ defaults: record(schemas_string(), schemas_string()), vector_env: record(schemas_string(), schemas_string()) })),
+    /** Env id → the raw text between the scalar's double quotes, with the vectors it holds. */
+    env: record(schemas_string(), array(union([schemas_string(), object({ vector: schemas_string().min(1) })]))),
+    templates: record(corpus_file_Digest, array(union([schemas_string(), SlotOccurrence]))),
+    pairs: record(schemas_string(), object({
+        vectors: array(schemas_string()).min(1),
+        user_steps: schemas_number().int().min(0),
+        search: array(object({ step: schemas_number().int().min(0), query: schemas_string().min(1), env: schemas_string() })).optional(),
+        variants: record(schemas_string(), SlotVariant),
+    })),
+    payloads: record(corpus_file_Digest, schemas_string()),
+    corpus_payloads: record(schemas_string(), record(schemas_string(), record(schemas_string(), corpus_file_Digest))),
 });
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -10337,6 +11177,8 @@ const FILES = {
     returned: (rel) => rel.replace(/\.json\.gz$/, '.returned.json.gz'),
     /** The suites' tools and the user tasks' prompts (protocol v2's begin). */
     suites: 'agentdojo-v1.2-suites.json.gz',
+    /** How any injection payload renders into each pair (docs/injection-slots.md). */
+    slots: 'agentdojo-v1.2-slots.json.gz',
 };
 /** The AgentDyn files, under corpora/agentdyn/ (its own manifest.json there). */
 const AGENTDYN_DIR = 'corpora/agentdyn';
@@ -10410,6 +11252,7 @@ const registry_CORPORA = {
 };
 
 ;// CONCATENATED MODULE: ./src/data/store.ts
+
 
 
 
@@ -10551,6 +11394,13 @@ class CorpusStore {
             const session = this.sessionData(f, FILES.pairs, file.outputs);
             const id = corpusIdentity('pairs', { [f.where]: f.sha256, ...session.files }, this.manifest.benchmark);
             return pairedCorpus(file, f.where, id, session.data);
+        });
+    }
+    /** The injection slots of the AgentDojo pairs: any payload rendered into their outputs (docs/injection-slots.md). */
+    slots() {
+        return this.once('slots', () => {
+            const f = this.pinned(FILES.slots);
+            return injectionSlots(parseWith(SlotsFileSchema, f.json, f.where), f.where);
         });
     }
     /** The attack corpus (`identity`) or one of its readable transforms; both read the paired corpus's benign tasks. */
@@ -10941,6 +11791,7 @@ ${corpusLines.join('\n')}
   --sweep            label-error sweep of flow-guard (agentdojo)
   --out FILE         write the report to FILE instead of standard output
   --help             show this help
+  (every flag but --defense is given once; a list is one comma-separated value)
 
 your own defense, scored beside the reference defenses:
   --defense-cmd CMD  a command speaking the protocol on stdio (docs/protocol.md)
@@ -10996,17 +11847,18 @@ const EXTERNAL_ONLY = [
     'max-confirmations',
     'out-results',
 ];
-/** The corpora an external defense can be scored on (the others are classifier and egress analyses). */
 const TRAJECTORIES = CORPUS_NAMES.filter((n) => registry_CORPORA[n].kind === 'trajectory');
-const SCORABLE = ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES];
+const TRANSFORMED = ['attacks-framing', 'attacks-field_split', 'attacks-leet'];
 /** Which corpora each flag applies to. */
 const APPLIES = {
     defense: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
-    scores: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-    threshold: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-    'untransformed-scores': ['attacks-framing', 'attacks-field_split', 'attacks-leet'],
+    scores: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+    threshold: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+    'untransformed-scores': TRANSFORMED,
     sweep: ['agentdojo'],
 };
+/** … and with your defense, which is scored beside the reference defenses on the transformed corpora too. */
+const APPLIES_WITH_YOURS = { defense: [...APPLIES.defense, ...TRANSFORMED] };
 function oneOf(flag, value, allowed, guard) {
     if (!guard(value))
         throw new errors_InputError(`--${flag}: unknown value ${JSON.stringify(value)} (expected one of ${allowed.join(', ')})`);
@@ -11047,14 +11899,32 @@ function joinDashValues(argv) {
     }
     return out;
 }
+/** The flags whose value is a comma-separated list. */
+const LISTS = ['corpus', 'scores', 'untransformed-scores'];
+/**
+ * A flag that takes one value given twice would silently keep the last (`--scores A --scores B`
+ * scores B alone): every flag but the repeatable --defense is given once.
+ */
+function refuseRepeats(tokens) {
+    const seen = new Set();
+    for (const t of tokens) {
+        if (t.kind !== 'option' || t.name === undefined)
+            continue;
+        const repeatable = 'multiple' in OPTIONS[t.name];
+        if (seen.has(t.name) && !repeatable)
+            throw new errors_InputError(`--${t.name} is given more than once: give it once${LISTS.includes(t.name) ? ', with a comma-separated list' : ''}`);
+        seen.add(t.name);
+    }
+}
 function parseCliArgs(argv) {
     let parsed;
     try {
-        parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS });
+        parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS, tokens: true });
     }
     catch (e) {
         throw new errors_InputError(`${e.message.split('\n')[0]} (see --help)`);
     }
+    refuseRepeats(parsed.tokens);
     const v = parsed.values;
     if (v['baseline-scores'] !== undefined)
         throw new errors_InputError('--baseline-scores was renamed --untransformed-scores');
@@ -11066,13 +11936,13 @@ function parseCliArgs(argv) {
     const corpora = names.map((n) => oneOf('corpus', n, [...CORPUS_NAMES, EGRESS_REACH], isCli));
     const corpus = corpora[0];
     for (const c of corpora) {
-        for (const [flag, applies] of Object.entries(APPLIES)) {
+        for (const [flag, applies] of Object.entries({ ...APPLIES, ...(external ? APPLIES_WITH_YOURS : {}) })) {
             if (v[flag] !== undefined && !applies.includes(c))
                 throw new errors_InputError(`--${flag} does not apply to --corpus ${c} (it applies to ${applies.join(', ')})`);
         }
-        if (external && !SCORABLE.includes(c)) {
-            throw new errors_InputError(`--corpus ${c} cannot score your defense (it analyses classifier tables or the egress policy); use one of ${SCORABLE.join(', ')}`);
-        }
+        // Your defense is scored on every corpus; egress-reach is an analysis of the egress policy, not a corpus.
+        if (external && c === EGRESS_REACH)
+            throw new errors_InputError(`--corpus ${c} cannot score your defense: it analyses the egress policy`);
     }
     const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
     const scores = list('scores', v.scores);
@@ -11228,7 +12098,7 @@ function score_tables_checkTables(tables, scenarios) {
 }
 
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
+const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./src/model/version.ts
 // The tool version recorded in every result, so results from different tool versions are not
 // compared. Read from package.json (bundled into dist/), never copied by hand.
@@ -11940,7 +12810,7 @@ function evaluateAttacks(corpus, c, references = corpus_referenceDefenses(corpus
 judged = new Map()) {
     const built = classifiers_classifierDefenses(c);
     const report = {
-        corpus: 'attacks',
+        corpus: corpus.name,
         source: corpus.source,
         threshold: c.threshold,
         attacks: {},
@@ -12245,7 +13115,7 @@ function renderText(report) {
 
 function attacksText(r) {
     const thr = formatG(r.threshold);
-    let out = `corpus: attacks (${r.source})\n`;
+    let out = `corpus: ${r.corpus} (${r.source})\n`;
     for (const [label, c] of Object.entries(r.benign_tool_outputs_flagged ?? {})) {
         out += `${label}: distinct tool outputs read in benign tasks scoring at or above ${thr}: ${c.detected} of ${c.total}\n`;
     }
@@ -12260,7 +13130,7 @@ function attacksText(r) {
     return out + versionsText(r.versions);
 }
 function attacksMarkdown(r) {
-    let out = `### corpus: attacks\n\n${escapeMarkdown(r.source)}; classifier threshold ${formatG(r.threshold)}\n`;
+    let out = `### corpus: ${escapeMarkdown(r.corpus)}\n\n${escapeMarkdown(r.source)}; classifier threshold ${formatG(r.threshold)}\n`;
     for (const attack of r.attack_order) {
         const rows = r.attacks[attack].comparison.results.map((x) => ({ label: escapeMarkdown(x.defense), result: x }));
         out += `\n#### attack: ${escapeMarkdown(attack)}\n\n${metricsTable(rows)}`;
@@ -12612,7 +13482,79 @@ halts) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/evaluate/trajectory.ts
+
+
+
+
+
+
+
+const CONTEXT_LABEL = "live end to end, measured by AgentDyn's authors — a different measurement";
+function trajectory_contextOf(corpus) {
+    return { label: CONTEXT_LABEL, measurement: corpus.contextMeasurement, rows: corpus.context };
+}
+const orNull = (x) => (x === undefined ? null : x);
+function trajectoryRow(corpus, j, indices) {
+    const counts = trajectoryCounts(corpus.scenarios, j, indices);
+    return {
+        defense: j.defense,
+        gate: scored(tally(j.defense, j.outcomes, indices)),
+        counts,
+        rates: {
+            asr: orNull(asr(counts)),
+            asr_undefended: orNull(asrUndefended(counts)),
+            utility_under_attack: orNull(utilityUnderAttack(counts)),
+            benign_utility: orNull(benignUtility(counts)),
+            benign_utility_undefended: orNull(benignUtilityUndefended(counts)),
+            benign_utility_confirmed: orNull(benignUtilityConfirmed(counts)),
+            su_hm_attack: orNull(suHmAttack(counts)),
+        },
+    };
+}
+function judgeRecordedAll(defenses, corpus) {
+    return defenses.map((d) => ({ defense: d.name, ...judgeRecorded(d, corpus.scenarios) }));
+}
+function evaluateTrajectories(corpus, defenses, opts = {}) {
+    const built = opts.classifiers ? classifiers_classifierDefenses(opts.classifiers) : [];
+    const all = [...(opts.judged ?? []), ...judgeRecordedAll([...defenses, ...built.flatMap((b) => b.defenses)], corpus)];
+    const index = new Map(corpus.scenarios.map((s, i) => [s, i]));
+    const groups = (key) => {
+        const idx = groupIndices(corpus.scenarios, (s) => key(index.get(s)));
+        return Object.fromEntries([...idx].map(([k, is]) => [k, all.map((j) => trajectoryRow(corpus, j, is))]));
+    };
+    const bucket = buckets_breakdowns(corpus).by_bucket;
+    const attacks = new Set(corpus.runs.map((r) => r.attack).filter((a) => a !== null));
+    const models = corpus.models.map((model) => {
+        const mine = corpus.runs.flatMap((r, i) => (r.model === model ? [corpus.scenarios[i]] : []));
+        return {
+            model,
+            runs: mine.length,
+            attacked: mine.filter((s) => s.kind === 'injection').length,
+            benign: mine.filter((s) => s.kind === 'benign').length,
+            excluded: corpus.excluded[model] ?? {},
+            skipped_injection_task_only: corpus.skipped[model] ?? 0,
+        };
+    });
+    return {
+        corpus: corpus.name,
+        kind: 'trajectory',
+        source: corpus.source,
+        benchmark: corpus.benchmark,
+        models,
+        results: all.map((j) => trajectoryRow(corpus, j)),
+        ...(corpus.models.length > 1 ? { by_model: groups((i) => corpus.runs[i].model) } : {}),
+        by_suite: groups((i) => corpus.scenarios[i].suite),
+        by_bucket: groups((i) => bucket(corpus.scenarios[i]) ?? 'no bucket (ground truth fails its checker)'),
+        by_attack: attacks.size > 1 ? groups((i) => corpus.runs[i].attack ?? undefined) : {},
+        classifiers: built.length === 0 ? 'not scored' : built.map((b) => ({ label: b.label, model: b.table.table.model, path: b.table.path })),
+        context: trajectory_contextOf(corpus),
+        versions: versionsOf(corpus, built.length > 0 ? opts.classifiers : undefined),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/evaluate/rows.ts
+
 
 
 
@@ -12630,6 +13572,7 @@ function rows_evaluateRows(corpus, references, classifiers) {
         overall: { references: compare(refs), classifiers: compare(cls) },
         bySuite: rowsOf(refs, cls, (j) => bySuite(j, scenarios)),
         byGroup,
+        ...(corpus.kind === 'trajectory' ? { context: contextOf(corpus) } : {}),
     };
 }
 /** The first denial of every benign task the defense broke, in corpus order. */
@@ -13666,74 +14609,6 @@ function reportDetails(corpora, results, store, warn) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/evaluate/trajectory.ts
-
-
-
-
-
-
-
-const CONTEXT_LABEL = "live end to end, measured by AgentDyn's authors — a different measurement";
-const orNull = (x) => (x === undefined ? null : x);
-function trajectoryRow(corpus, j, indices) {
-    const counts = trajectoryCounts(corpus.scenarios, j, indices);
-    return {
-        defense: j.defense,
-        gate: scored(tally(j.defense, j.outcomes, indices)),
-        counts,
-        rates: {
-            asr: orNull(asr(counts)),
-            asr_undefended: orNull(asrUndefended(counts)),
-            utility_under_attack: orNull(utilityUnderAttack(counts)),
-            benign_utility: orNull(benignUtility(counts)),
-            benign_utility_undefended: orNull(benignUtilityUndefended(counts)),
-            benign_utility_confirmed: orNull(benignUtilityConfirmed(counts)),
-            su_hm_attack: orNull(suHmAttack(counts)),
-        },
-    };
-}
-function judgeRecordedAll(defenses, corpus) {
-    return defenses.map((d) => ({ defense: d.name, ...judgeRecorded(d, corpus.scenarios) }));
-}
-function evaluateTrajectories(corpus, defenses, opts = {}) {
-    const built = opts.classifiers ? classifiers_classifierDefenses(opts.classifiers) : [];
-    const all = [...(opts.judged ?? []), ...judgeRecordedAll([...defenses, ...built.flatMap((b) => b.defenses)], corpus)];
-    const index = new Map(corpus.scenarios.map((s, i) => [s, i]));
-    const groups = (key) => {
-        const idx = groupIndices(corpus.scenarios, (s) => key(index.get(s)));
-        return Object.fromEntries([...idx].map(([k, is]) => [k, all.map((j) => trajectoryRow(corpus, j, is))]));
-    };
-    const bucket = buckets_breakdowns(corpus).by_bucket;
-    const attacks = new Set(corpus.runs.map((r) => r.attack).filter((a) => a !== null));
-    const models = corpus.models.map((model) => {
-        const mine = corpus.runs.flatMap((r, i) => (r.model === model ? [corpus.scenarios[i]] : []));
-        return {
-            model,
-            runs: mine.length,
-            attacked: mine.filter((s) => s.kind === 'injection').length,
-            benign: mine.filter((s) => s.kind === 'benign').length,
-            excluded: corpus.excluded[model] ?? {},
-            skipped_injection_task_only: corpus.skipped[model] ?? 0,
-        };
-    });
-    return {
-        corpus: corpus.name,
-        kind: 'trajectory',
-        source: corpus.source,
-        benchmark: corpus.benchmark,
-        models,
-        results: all.map((j) => trajectoryRow(corpus, j)),
-        ...(corpus.models.length > 1 ? { by_model: groups((i) => corpus.runs[i].model) } : {}),
-        by_suite: groups((i) => corpus.scenarios[i].suite),
-        by_bucket: groups((i) => bucket(corpus.scenarios[i]) ?? 'no bucket (ground truth fails its checker)'),
-        by_attack: attacks.size > 1 ? groups((i) => corpus.runs[i].attack ?? undefined) : {},
-        classifiers: built.length === 0 ? 'not scored' : built.map((b) => ({ label: b.label, model: b.table.table.model, path: b.table.path })),
-        context: { label: CONTEXT_LABEL, measurement: corpus.contextMeasurement, rows: corpus.context },
-        versions: versionsOf(corpus, built.length > 0 ? opts.classifiers : undefined),
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/report/trajectory.ts
 // Text and markdown of a trajectory corpus's report (evaluate/trajectory.ts): the effect figures
 // in AgentAntibody's form and the gate's axes per defense, pooled and per group, the runs each
@@ -13822,6 +14697,15 @@ function contextCells(c) {
         `benign utility ${frac(c.benign.utility_true, c.benign.runs, c.benign.runs === 0 ? null : c.benign.utility_true / c.benign.runs)}`,
     ];
 }
+/** The context rows as a markdown table (the CLI's markdown and the gate's report). */
+function contextMarkdown(context) {
+    let out = '| model | defense | ASR | utility under attack | benign utility |\n|---|---|---|---|---|\n';
+    for (const c of context.rows)
+        out += `| ${escapeMarkdown(c.model)} | ${escapeMarkdown(c.defense)} | ${contextCells(c)
+            .map((x) => escapeMarkdown(x.replace(/^(ASR|utility under attack|benign utility) /, '')))
+            .join(' | ')} |\n`;
+    return out;
+}
 function trajectoryMarkdown(r) {
     let out = `### corpus: ${escapeMarkdown(r.corpus)}\n\n${escapeMarkdown(r.source)}.\n\n`;
     out += '| model | runs | attacked | benign | excluded | injection-task-only skipped |\n|---|---:|---:|---:|---|---:|\n';
@@ -13833,11 +14717,7 @@ function trajectoryMarkdown(r) {
             out += `\n#### ${title}: ${escapeMarkdown(name)}\n\n${mdRows(rows)}`;
     }
     out += `\n${escapeMarkdown(classifiersLine(r))}\n\n${NOTE}\n`;
-    out += `\n#### Context: ${r.context.label}\n\n| model | defense | ASR | utility under attack | benign utility |\n|---|---|---|---|---|\n`;
-    for (const c of r.context.rows)
-        out += `| ${escapeMarkdown(c.model)} | ${escapeMarkdown(c.defense)} | ${contextCells(c)
-            .map((x) => x.replace(/^(ASR|utility under attack|benign utility) /, ''))
-            .join(' | ')} |\n`;
+    out += `\n#### Context: ${r.context.label}\n\n${contextMarkdown(r.context)}`;
     return out + versionsMarkdown(r.versions);
 }
 
@@ -13931,11 +14811,14 @@ function report(name, opts, store, mine) {
             return corpusReport(corpus, opts, c.tables.length > 0 ? c : undefined, mine && [mine]);
         }
         case 'attacks': {
-            if (corpus.transform !== 'identity') {
-                if (!TRANSFORMS.includes(corpus.transform))
-                    throw new errors_InputError(`unknown transform ${corpus.transform}`);
+            const transformed = corpus.transform !== 'identity';
+            if (transformed && !TRANSFORMS.includes(corpus.transform))
+                throw new errors_InputError(`unknown transform ${corpus.transform}`);
+            // A transformed corpus alone is the classifiers' score drop; with your defense it is also
+            // scored like attacks, per attack, with the drop after it when there are tables.
+            if (transformed && !mine)
                 return dropReport(corpus, opts, store());
-            }
+            const drop = transformed && tablesFor(corpus.name, opts, store()).length > 0 ? dropReport(corpus, opts, store()) : undefined;
             // Your defense was scored once on the whole corpus: each attack's list takes its scenarios' outcomes.
             const at = mine && new Map(corpus.scenarios.map((s, i) => [s, i]));
             const slice = (list) => ({
@@ -13946,7 +14829,13 @@ function report(name, opts, store, mine) {
             const perAttack = new Map(mine && at ? corpus.attacks.map((a) => [a, [slice(corpus.byAttack(a))]]) : []);
             const r = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), corpus_referenceDefenses(corpus, opts.defenses), perAttack);
             const { source: _source, ...json } = r;
-            return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
+            if (!drop)
+                return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
+            return {
+                text: () => `${attacksText(r)}\n${drop.text()}`,
+                json: () => goJson({ ...json, score_drop: JSON.parse(drop.json()) }),
+                markdown: () => `${attacksMarkdown(r)}\n${drop.markdown()}`,
+            };
         }
         case 'trajectory': {
             const judged = mine?.halts ? [{ defense: mine.defense, outcomes: mine.outcomes, ...mine.halts }] : [];

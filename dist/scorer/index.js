@@ -188,6 +188,14 @@ const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 class InputError extends Error {
     name = 'InputError';
 }
+/**
+ * An injection payload that cannot be rendered into AgentDojo's environment (docs/injection-slots.md#7-restrictions-for-the-attacker):
+ * AgentDojo itself would fail on it, or the rules cannot follow it faithfully. Bad input, so an InputError; its own class
+ * so that a payload generator can drop such a candidate and go on.
+ */
+class PayloadError extends (/* unused pure expression or super */ null && (InputError)) {
+    name = 'PayloadError';
+}
 /** A defense crashed, hung or answered garbage. Exit code 1, never a table. */
 class DefenseError extends (/* unused pure expression or super */ null && (Error)) {
     name = 'DefenseError';

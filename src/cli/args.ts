@@ -87,6 +87,7 @@ ${corpusLines.join('\n')}
   --sweep            label-error sweep of flow-guard (agentdojo)
   --out FILE         write the report to FILE instead of standard output
   --help             show this help
+  (every flag but --defense is given once; a list is one comma-separated value)
 
 your own defense, scored beside the reference defenses:
   --defense-cmd CMD  a command speaking the protocol on stdio (docs/protocol.md)
@@ -175,21 +176,22 @@ const ONLINE_ONLY = [
   'max-sw-asr',
   'min-online-su-hm',
 ] as const;
-/** The corpora an external defense can be scored on (the others are classifier and egress analyses). */
 const TRAJECTORIES: readonly CliCorpus[] = CORPUS_NAMES.filter((n) => CORPORA[n].kind === 'trajectory');
-const SCORABLE: readonly CliCorpus[] = ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES];
+const TRANSFORMED: readonly CliCorpus[] = ['attacks-framing', 'attacks-field_split', 'attacks-leet'];
 
 type Flag = keyof typeof OPTIONS;
 
 /** Which corpora each flag applies to. */
 const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
   defense: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
-  scores: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-  threshold: ['pairs', 'attacks', 'attacks-framing', 'attacks-field_split', 'attacks-leet', ...TRAJECTORIES],
-  'untransformed-scores': ['attacks-framing', 'attacks-field_split', 'attacks-leet'],
+  scores: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+  threshold: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
+  'untransformed-scores': TRANSFORMED,
   sweep: ['agentdojo'],
   online: ['pairs', ...TRAJECTORIES],
 };
+/** … and with your defense, which is scored beside the reference defenses on the transformed corpora too. */
+const APPLIES_WITH_YOURS: Partial<Record<Flag, readonly CliCorpus[]>> = { defense: [...APPLIES.defense!, ...TRANSFORMED] };
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[], guard: (v: string) => v is T): T {
   if (!guard(value)) throw new InputError(`--${flag}: unknown value ${JSON.stringify(value)} (expected one of ${allowed.join(', ')})`);
@@ -229,13 +231,34 @@ function joinDashValues(argv: readonly string[]): string[] {
   return out;
 }
 
+/** The flags whose value is a comma-separated list. */
+const LISTS: readonly string[] = ['corpus', 'scores', 'untransformed-scores'];
+
+/**
+ * A flag that takes one value given twice would silently keep the last (`--scores A --scores B`
+ * scores B alone): every flag but the repeatable --defense is given once.
+ */
+function refuseRepeats(tokens: readonly { kind: string; name?: string; rawName?: string }[]): void {
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.name === undefined) continue;
+    const repeatable = 'multiple' in OPTIONS[t.name as Flag];
+    if (seen.has(t.name) && !repeatable)
+      throw new InputError(
+        `--${t.name} is given more than once: give it once${LISTS.includes(t.name) ? ', with a comma-separated list' : ''}`,
+      );
+    seen.add(t.name);
+  }
+}
+
 export function parseCliArgs(argv: readonly string[]): CliOptions {
   let parsed;
   try {
-    parsed = parseArgs({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS });
+    parsed = parseArgs({ args: joinDashValues(argv), strict: true, allowPositionals: false, options: OPTIONS, tokens: true });
   } catch (e) {
     throw new InputError(`${(e as Error).message.split('\n')[0]} (see --help)`);
   }
+  refuseRepeats(parsed.tokens);
   const v = parsed.values;
   if (v['baseline-scores'] !== undefined) throw new InputError('--baseline-scores was renamed --untransformed-scores');
   const external = externalRun(v);
@@ -245,15 +268,15 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const corpora = names.map((n) => oneOf<CliCorpus>('corpus', n, [...CORPUS_NAMES, EGRESS_REACH], isCli));
   const corpus = corpora[0]!;
   for (const c of corpora) {
-    for (const [flag, applies] of Object.entries(APPLIES) as [Flag, readonly CliCorpus[]][]) {
+    for (const [flag, applies] of Object.entries({ ...APPLIES, ...(external ? APPLIES_WITH_YOURS : {}) }) as [
+      Flag,
+      readonly CliCorpus[],
+    ][]) {
       if (v[flag] !== undefined && !applies.includes(c))
         throw new InputError(`--${flag} does not apply to --corpus ${c} (it applies to ${applies.join(', ')})`);
     }
-    if (external && !SCORABLE.includes(c)) {
-      throw new InputError(
-        `--corpus ${c} cannot score your defense (it analyses classifier tables or the egress policy); use one of ${SCORABLE.join(', ')}`,
-      );
-    }
+    // Your defense is scored on every corpus; egress-reach is an analysis of the egress policy, not a corpus.
+    if (external && c === EGRESS_REACH) throw new InputError(`--corpus ${c} cannot score your defense: it analyses the egress policy`);
   }
   const online = onlineOptions(v);
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));

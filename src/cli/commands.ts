@@ -109,10 +109,14 @@ function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, min
       return corpusReport(corpus, opts, c.tables.length > 0 ? c : undefined, mine && [mine]);
     }
     case 'attacks': {
-      if (corpus.transform !== 'identity') {
-        if (!(TRANSFORMS as readonly string[]).includes(corpus.transform)) throw new InputError(`unknown transform ${corpus.transform}`);
-        return dropReport(corpus, opts, store());
-      }
+      const transformed = corpus.transform !== 'identity';
+      if (transformed && !(TRANSFORMS as readonly string[]).includes(corpus.transform))
+        throw new InputError(`unknown transform ${corpus.transform}`);
+      // A transformed corpus alone is the classifiers' score drop; with your defense it is also
+      // scored like attacks, per attack, with the drop after it when there are tables.
+      if (transformed && !mine) return dropReport(corpus, opts, store());
+      const drop =
+        transformed && tablesFor(corpus.name as CorpusName, opts, store()).length > 0 ? dropReport(corpus, opts, store()) : undefined;
       // Your defense was scored once on the whole corpus: each attack's list takes its scenarios' outcomes.
       const at = mine && new Map(corpus.scenarios.map((s, i) => [s, i]));
       const slice = (list: readonly Scenario[]): Judged => ({
@@ -123,7 +127,12 @@ function report(name: CliCorpus, opts: CliOptions, store: () => CorpusStore, min
       const perAttack = new Map(mine && at ? corpus.attacks.map((a) => [a, [slice(corpus.byAttack(a))]]) : []);
       const r = evaluateAttacks(corpus, classifiersFor(corpus, opts, store()), referenceDefenses(corpus, opts.defenses), perAttack);
       const { source: _source, ...json } = r;
-      return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
+      if (!drop) return { text: () => attacksText(r), json: () => goJson(json), markdown: () => attacksMarkdown(r) };
+      return {
+        text: () => `${attacksText(r)}\n${drop.text()}`,
+        json: () => goJson({ ...json, score_drop: JSON.parse(drop.json()) as unknown }),
+        markdown: () => `${attacksMarkdown(r)}\n${drop.markdown()}`,
+      };
     }
     case 'trajectory': {
       const judged = mine?.halts ? [{ defense: mine.defense, outcomes: mine.outcomes, ...mine.halts }] : [];

@@ -57,6 +57,8 @@ export const FILES = {
   returned: (rel: string) => rel.replace(/\.json\.gz$/, '.returned.json.gz'),
   /** The suites' tools and the user tasks' prompts (protocol v2's begin). */
   suites: 'agentdojo-v1.2-suites.json.gz',
+  /** How any injection payload renders into each pair (docs/injection-slots.md). */
+  slots: 'agentdojo-v1.2-slots.json.gz',
 } as const;
 
 /** The AgentDyn files, under corpora/agentdyn/ (its own manifest.json there). */

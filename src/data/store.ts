@@ -21,11 +21,13 @@ import type { z } from 'zod';
 import { BUNDLED_POLICY, BUNDLED_SCENARIOS } from '../corpora/bundled.js';
 import { groundTruthCorpus } from '../corpora/ground-truth.js';
 import { attackCorpus, pairedCorpus } from '../corpora/paired.js';
+import { injectionSlots, type InjectionSlots } from '../corpora/slots.js';
 import {
   AttacksFileSchema,
   GroundTruthFileSchema,
   PairsFileSchema,
   ReturnedFileSchema,
+  SlotsFileSchema,
   SuitesFileSchema,
   type SuitesFile,
 } from '../model/corpus-file.js';
@@ -194,6 +196,14 @@ export class CorpusStore implements CorpusSource {
       const session = this.sessionData(f, FILES.pairs, file.outputs);
       const id = corpusIdentity('pairs', { [f.where]: f.sha256, ...session.files }, this.manifest.benchmark);
       return pairedCorpus(file, f.where, id, session.data);
+    });
+  }
+
+  /** The injection slots of the AgentDojo pairs: any payload rendered into their outputs (docs/injection-slots.md). */
+  slots(): InjectionSlots {
+    return this.once('slots', () => {
+      const f = this.pinned(FILES.slots);
+      return injectionSlots(parseWith(SlotsFileSchema, f.json, f.where), f.where);
     });
   }
 

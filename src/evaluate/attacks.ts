@@ -13,7 +13,8 @@ import { classifierDefenses, type ClassifierTables } from './classifiers.js';
 import { referenceDefenses, versionsOf, type Versions } from './corpus.js';
 
 export interface AttacksReport {
-  corpus: 'attacks';
+  /** `attacks`, or `attacks-<transform>` (your defense scored on a transformed corpus). */
+  corpus: string;
   source: string;
   threshold: number;
   classifiers?: string[];
@@ -32,7 +33,7 @@ export function evaluateAttacks(
 ): AttacksReport {
   const built = classifierDefenses(c);
   const report: AttacksReport = {
-    corpus: 'attacks',
+    corpus: corpus.name,
     source: corpus.source,
     threshold: c.threshold,
     attacks: {},

@@ -1,6 +1,7 @@
 // The rows a gate report shows beside the defense under test on one corpus: the reference
-// defenses and the classifier defenses, overall, per suite and per breakdown group, and the benign
-// tasks the defense broke with its first denial.
+// defenses and the classifier defenses, overall, per suite and per breakdown group, the benign
+// tasks the defense broke with its first denial, and for recorded runs the logged pipelines' own
+// results (context: shown apart, never compared).
 import type { Corpus } from '../corpora/corpus.js';
 import type { Denial } from '../model/call.js';
 import type { Result } from '../model/result.js';
@@ -8,6 +9,7 @@ import type { Defense } from '../defenses/defense.js';
 import { bySuite, compare, compareBy, judgeAll, type Judged } from '../scoring/compare.js';
 import { breakdowns, type Breakdown } from '../scoring/buckets.js';
 import { Outcome } from '../scoring/judge.js';
+import { contextOf, type TrajectoryContext } from './trajectory.js';
 
 /** The rows of one table: reference defenses, then classifier defenses, each ranked. */
 export interface Rows {
@@ -20,6 +22,8 @@ export interface CorpusRows {
   readonly bySuite: Readonly<Record<string, Rows>>;
   /** Per under-specification bucket and attack class, where the corpus has them. */
   readonly byGroup: Readonly<Partial<Record<Breakdown, Readonly<Record<string, Rows>>>>>;
+  /** Recorded runs: the logged pipelines' own end-to-end results (docs/agentdyn.md#scoring), never in a comparison. */
+  readonly context?: TrajectoryContext;
 }
 
 function rowsOf(
@@ -44,6 +48,7 @@ export function evaluateRows(corpus: Corpus, references: readonly Defense[], cla
     overall: { references: compare(refs), classifiers: compare(cls) },
     bySuite: rowsOf(refs, cls, (j) => bySuite(j, scenarios)),
     byGroup,
+    ...(corpus.kind === 'trajectory' ? { context: contextOf(corpus) } : {}),
   };
 }
 

@@ -78,15 +78,22 @@ export interface TrajectoryReport {
    * covers these texts: never a row of zeros.
    */
   readonly classifiers: 'not scored' | readonly { readonly label: string; readonly model: string; readonly path: string }[];
-  readonly context: {
-    readonly label: string;
-    readonly measurement: string;
-    readonly rows: TrajectoryCorpus['context'];
-  };
+  readonly context: TrajectoryContext;
   readonly versions: Versions;
 }
 
+/** The logged pipelines' own end-to-end results, labelled: shown apart, never compared. */
+export interface TrajectoryContext {
+  readonly label: string;
+  readonly measurement: string;
+  readonly rows: TrajectoryCorpus['context'];
+}
+
 export const CONTEXT_LABEL = "live end to end, measured by AgentDyn's authors — a different measurement";
+
+export function contextOf(corpus: TrajectoryCorpus): TrajectoryContext {
+  return { label: CONTEXT_LABEL, measurement: corpus.contextMeasurement, rows: corpus.context };
+}
 
 const orNull = (x: number | undefined): number | null => (x === undefined ? null : x);
 
@@ -149,7 +156,7 @@ export function evaluateTrajectories(
     by_bucket: groups((i) => bucket(corpus.scenarios[i]!) ?? 'no bucket (ground truth fails its checker)'),
     by_attack: attacks.size > 1 ? groups((i) => corpus.runs[i]!.attack ?? undefined) : {},
     classifiers: built.length === 0 ? 'not scored' : built.map((b) => ({ label: b.label, model: b.table.table.model, path: b.table.path })),
-    context: { label: CONTEXT_LABEL, measurement: corpus.contextMeasurement, rows: corpus.context },
+    context: contextOf(corpus),
     versions: versionsOf(corpus, built.length > 0 ? opts.classifiers : undefined),
   };
 }

@@ -114,3 +114,44 @@ export const AttacksFileSchema = z.object({
   transform: z.string().default('identity'),
 });
 export type AttacksFile = z.infer<typeof AttacksFileSchema>;
+
+// The injection slots (docs/injection-slots.md#2-data-layout-agentdojo-v12-slotsjson): how any
+// payload renders into each pair's outputs and payload-dependent arguments.
+const EnvRef = z.object({ env: z.string().min(1) });
+/** A value template: literal strings and environment scalars, concatenated. */
+const SlotValue = z.array(z.union([z.string(), EnvRef]));
+const SlotOccurrence = z.discriminatedUnion('rule', [
+  z.object({ rule: z.literal('yaml'), column: z.number().int().min(0), indent: z.number().int().min(0), value: SlotValue }),
+  z.object({ rule: z.literal('py_repr'), value: SlotValue }),
+  z.object({ rule: z.literal('raw'), value: SlotValue }),
+  z.object({ rule: z.literal('len'), value: SlotValue }),
+]);
+export type SlotOccurrence = z.infer<typeof SlotOccurrence>;
+
+const SlotVariant = z.object({
+  /** Per step, the template of the output its call returns. */
+  returned: z.array(Digest),
+  /** Per step, null or its payload-dependent arguments (a list-valued argument as a list of value templates). */
+  args: z.array(z.record(z.string(), z.union([SlotValue, z.array(SlotValue)])).nullable()).optional(),
+});
+
+export const SlotsFileSchema = z.object({
+  source: z.string(),
+  rules: z.array(z.string()),
+  suites: z.record(AgentDojoSuiteSchema, z.object({ defaults: z.record(z.string(), z.string()), vector_env: z.record(z.string(), z.string()) })),
+  /** Env id → the raw text between the scalar's double quotes, with the vectors it holds. */
+  env: z.record(z.string(), z.array(z.union([z.string(), z.object({ vector: z.string().min(1) })]))),
+  templates: z.record(Digest, z.array(z.union([z.string(), SlotOccurrence]))),
+  pairs: z.record(
+    z.string(),
+    z.object({
+      vectors: z.array(z.string()).min(1),
+      user_steps: z.number().int().min(0),
+      search: z.array(z.object({ step: z.number().int().min(0), query: z.string().min(1), env: z.string() })).optional(),
+      variants: z.record(z.string(), SlotVariant),
+    }),
+  ),
+  payloads: z.record(Digest, z.string()),
+  corpus_payloads: z.record(z.string(), z.record(z.string(), z.record(z.string(), Digest))),
+});
+export type SlotsFile = z.infer<typeof SlotsFileSchema>;

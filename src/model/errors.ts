@@ -7,6 +7,15 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
+/**
+ * An injection payload that cannot be rendered into AgentDojo's environment (docs/injection-slots.md#7-restrictions-for-the-attacker):
+ * AgentDojo itself would fail on it, or the rules cannot follow it faithfully. Bad input, so an InputError; its own class
+ * so that a payload generator can drop such a candidate and go on.
+ */
+export class PayloadError extends InputError {
+  override name = 'PayloadError';
+}
+
 /** A defense crashed, hung or answered garbage. Exit code 1, never a table. */
 export class DefenseError extends Error {
   override name = 'DefenseError';

@@ -11,7 +11,7 @@ import { versionsText } from './text.js';
 
 export function attacksText(r: AttacksReport): string {
   const thr = formatG(r.threshold);
-  let out = `corpus: attacks (${r.source})\n`;
+  let out = `corpus: ${r.corpus} (${r.source})\n`;
   for (const [label, c] of Object.entries(r.benign_tool_outputs_flagged ?? {})) {
     out += `${label}: distinct tool outputs read in benign tasks scoring at or above ${thr}: ${c.detected} of ${c.total}\n`;
   }
@@ -27,7 +27,7 @@ export function attacksText(r: AttacksReport): string {
 }
 
 export function attacksMarkdown(r: AttacksReport): string {
-  let out = `### corpus: attacks\n\n${escapeMarkdown(r.source)}; classifier threshold ${formatG(r.threshold)}\n`;
+  let out = `### corpus: ${escapeMarkdown(r.corpus)}\n\n${escapeMarkdown(r.source)}; classifier threshold ${formatG(r.threshold)}\n`;
   for (const attack of r.attack_order) {
     const rows = r.attacks[attack]!.comparison.results.map((x) => ({ label: escapeMarkdown(x.defense), result: x }));
     out += `\n#### attack: ${escapeMarkdown(attack)}\n\n${metricsTable(rows)}`;

@@ -10,6 +10,7 @@ import type { CorpusRows, Rows } from '../evaluate/rows.js';
 import type { Verdict } from '../gate/verdict.js';
 import type { CorpusResult, RunResults } from '../gate/results.js';
 import { quadrantChart } from './chart.js';
+import { contextMarkdown } from './trajectory.js';
 import { metricsTable, type ColumnNames, type MetricsRow } from './metrics-table.js';
 import { percent, score100 } from '../format/percent.js';
 import { asr, asrUndefended, benignUtility, suHmAttack, utilityUnderAttack, type TrajectoryCounts } from '../scoring/trajectory.js';
@@ -161,6 +162,12 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
       body,
     );
   }
+  const context = x?.rows.context;
+  if (context && context.rows.length > 0)
+    out += details(
+      `Context: ${context.label} (${context.rows.length} logged pipelines; never compared, never in the verdict)`,
+      `${escapeMarkdown(context.measurement)}\n\n${contextMarkdown(context)}`,
+    );
   if (level < 2) return out;
   const limit = level >= 3 ? 40 : 10;
   const changed = b ? changedOutcomes(h, b, x?.scenarioIds ?? [], limit) : undefined;

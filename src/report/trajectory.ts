@@ -5,7 +5,7 @@
 import { escapeMarkdown } from '../format/escape.js';
 import { percent, score100 } from '../format/percent.js';
 import { padRight } from '../format/gofmt.js';
-import type { TrajectoryReport, TrajectoryRow } from '../evaluate/trajectory.js';
+import type { TrajectoryContext, TrajectoryReport, TrajectoryRow } from '../evaluate/trajectory.js';
 import { attributableRate, utilityRate } from '../scoring/rates.js';
 import { versionsMarkdown } from './markdown.js';
 import { versionsText } from './text.js';
@@ -93,7 +93,7 @@ export function trajectoryText(r: TrajectoryReport): string {
   return out + versionsText(r.versions);
 }
 
-function contextCells(c: TrajectoryReport['context']['rows'][number]): string[] {
+function contextCells(c: TrajectoryContext['rows'][number]): string[] {
   const attacks = Object.entries(c.attacked);
   const per = (f: (a: (typeof attacks)[number][1]) => string) =>
     attacks.length === 0 ? '–' : attacks.map(([name, a]) => `${name} ${f(a)}`).join('; ');
@@ -102,6 +102,16 @@ function contextCells(c: TrajectoryReport['context']['rows'][number]): string[] 
     `utility under attack ${per((a) => frac(a.utility_true, a.runs, a.runs === 0 ? null : a.utility_true / a.runs))}`,
     `benign utility ${frac(c.benign.utility_true, c.benign.runs, c.benign.runs === 0 ? null : c.benign.utility_true / c.benign.runs)}`,
   ];
+}
+
+/** The context rows as a markdown table (the CLI's markdown and the gate's report). */
+export function contextMarkdown(context: TrajectoryContext): string {
+  let out = '| model | defense | ASR | utility under attack | benign utility |\n|---|---|---|---|---|\n';
+  for (const c of context.rows)
+    out += `| ${escapeMarkdown(c.model)} | ${escapeMarkdown(c.defense)} | ${contextCells(c)
+      .map((x) => escapeMarkdown(x.replace(/^(ASR|utility under attack|benign utility) /, '')))
+      .join(' | ')} |\n`;
+  return out;
 }
 
 export function trajectoryMarkdown(r: TrajectoryReport): string {
@@ -114,10 +124,6 @@ export function trajectoryMarkdown(r: TrajectoryReport): string {
     for (const [name, rows] of Object.entries(r[key] ?? {})) out += `\n#### ${title}: ${escapeMarkdown(name)}\n\n${mdRows(rows)}`;
   }
   out += `\n${escapeMarkdown(classifiersLine(r))}\n\n${NOTE}\n`;
-  out += `\n#### Context: ${r.context.label}\n\n| model | defense | ASR | utility under attack | benign utility |\n|---|---|---|---|---|\n`;
-  for (const c of r.context.rows)
-    out += `| ${escapeMarkdown(c.model)} | ${escapeMarkdown(c.defense)} | ${contextCells(c)
-      .map((x) => x.replace(/^(ASR|utility under attack|benign utility) /, ''))
-      .join(' | ')} |\n`;
+  out += `\n#### Context: ${r.context.label}\n\n${contextMarkdown(r.context)}`;
   return out + versionsMarkdown(r.versions);
 }

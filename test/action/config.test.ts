@@ -1,12 +1,15 @@
 // Inputs parsed once: defaults, and errors that name the input and quote the value.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { newRunSecrets } from '../../src/adapters/index.js';
 import { CorpusStore } from '../../src/data/store.js';
 import { drive } from '../../src/scoring/drive.js';
 import { DEFAULT_CORPORA, parseActionConfig } from '../../src/action/config.js';
 import { credentialNames, refuseCredentials } from '../../src/action/isolation.js';
+import { cachePrefix } from '../../src/action/base.js';
+import { cleanup, DirCache } from './harness.js';
 
 const parse = (inputs: Record<string, string>) => parseActionConfig((n) => inputs[n] ?? '');
 
@@ -74,6 +77,10 @@ describe('parseActionConfig', () => {
     ],
     [{ defense: 'd', comment: 'yes' }, /^input comment: "yes" is not one of auto, always, never/],
     [{ defense: 'd', 'comment-key': 'a,b' }, /^input comment-key: "a,b" must be one line/],
+    [
+      { defense: 'd', 'comment-key': 'a:b' },
+      /^input comment-key: "a:b" must be one line of at most 100 characters, without commas or colons$/,
+    ],
     [{ defense: 'd', 'timeout-per-call': '1.5' }, /^input timeout-per-call: "1\.5" is not a whole number of milliseconds/],
     [{ defense: 'd', 'defense-env': 'GITHUB_TOKEN' }, /^input defense-env: GITHUB_TOKEN is never passed to the defense/],
     [{ defense: 'd', 'defense-env': 'POLICY_NAME GH_TOKEN' }, /^input defense-env: GH_TOKEN looks like a credential/],
@@ -129,6 +136,31 @@ describe('credentials', () => {
       /^the gate step's environment holds GH_TOKEN: the pull request's code that the gate runs could read it/,
     );
     expect(() => refuseCredentials({ PATH: '/bin' })).not.toThrow();
+  });
+});
+
+describe("one comment key's cache entries are never another's", () => {
+  // action.yml restores the exact key, else the newest entry under cachePrefix(key): with a
+  // delimiter a key could contain, key "py" would restore "py-fast"'s (or "py:fast"'s) results.
+  const KEYS = ['py', 'py-fast', 'py_fast', 'py.fast', 'p', 'default', 'default-2', 'py fast'];
+  const SHA = 'b'.repeat(40);
+  afterAll(cleanup);
+
+  it('every key is accepted, and no restore prefix matches another key of the set', () => {
+    for (const k of KEYS) expect(parse({ defense: 'd', 'comment-key': k }).commentKey).toBe(k);
+    for (const a of KEYS)
+      for (const b of KEYS.filter((x) => x !== a)) expect(`${cachePrefix(b)}${SHA}`.startsWith(cachePrefix(a)), `${a} vs ${b}`).toBe(false);
+  });
+
+  it('through the cache semantics: py misses when only py-fast was saved, and finds its own entry', async () => {
+    const cache = new DirCache();
+    const dir = mkdtempSync(join(tmpdir(), 'ade-cache-key-'));
+    writeFileSync(join(dir, 'results.json'), '{}');
+    await cache.saveCache([dir], `${cachePrefix('py-fast')}${'a'.repeat(40)}`);
+    const restore = (key: string) =>
+      cache.restoreCache([mkdtempSync(join(tmpdir(), 'ade-restore-'))], `${cachePrefix(key)}${SHA}`, [cachePrefix(key)]);
+    expect(await restore('py')).toBeUndefined();
+    expect(await restore('py-fast')).toBe(`${cachePrefix('py-fast')}${'a'.repeat(40)}`);
   });
 });
 

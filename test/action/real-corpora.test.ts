@@ -40,6 +40,10 @@ describe('on the pinned corpora', () => {
     expect(r.summary).toContain('| defense | attacks stopped | attacks halted | benign runs intact | SU-HM | outside the attack axis |');
     expect(r.summary).toMatch(/- \*\*fg\*\* \(head\): ASR \d+\.\d% \(undefended 39\.3%\), utility under attack/);
     expect(r.summary).toContain('Classifier rows: not scored');
+    // The logged pipelines' own results: collapsed, labelled, never compared (test/report/comment.test.ts).
+    expect(r.summary).toContain(
+      "<details><summary>Context: live end to end, measured by AgentDyn's authors — a different measurement (9 logged pipelines; never compared, never in the verdict)</summary>",
+    );
     const expected = tally('fg', judge(flowGuard(pairs.policy), pairs.scenarios));
     const { su_hm: _, ...got } = results.corpora[0].result;
     expect(got).toEqual(expected);

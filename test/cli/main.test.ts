@@ -1,10 +1,19 @@
 // The CLI end to end through runCli: exit codes and one clear line for every bad input.
-import { mkdtempSync, writeFileSync, readFileSync, copyFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { CorpusStore } from '../../src/data/store.js';
+import type { Defense } from '../../src/defenses/defense.js';
+import type { Result } from '../../src/model/result.js';
+import { TOOL_VERSION } from '../../src/model/version.js';
+import { judge } from '../../src/scoring/judge.js';
+import { tally } from '../../src/scoring/tally.js';
+// @ts-expect-error: a plain .mjs fixture, shared with the defenses under test.
+import { decide } from '../fixtures/defenses/rule.mjs';
 
 async function cli(...argv: string[]) {
   let stdout = '',
@@ -96,6 +105,20 @@ describe('defense-eval CLI', () => {
       /--max-confirmations: "1001" is not a number of confirmations per benign task between 0 and 1000$/m,
     ],
     [['--max-confirmations', '1'], /^defense-eval: --max-confirmations needs your defense/],
+    // A flag given twice would keep only its last value: refused, naming it (a list is one flag).
+    [
+      ['--scores', 'a.json', '--scores', 'b.json'],
+      /^defense-eval: --scores is given more than once: give it once, with a comma-separated list$/m,
+    ],
+    [['--scores', 'a.json', '--scores', 'a.json'], /--scores is given more than once/],
+    [['--corpus', 'pairs', '--corpus', 'agentdojo'], /--corpus is given more than once: give it once, with a comma-separated list/],
+    [['--format', 'json', '--format=text'], /^defense-eval: --format is given more than once: give it once$/m],
+    [['--threshold', '0.5', '--threshold', '-0.1'], /--threshold is given more than once/],
+    [['--untransformed-scores', 'a.json', '--untransformed-scores', 'b.json'], /--untransformed-scores is given more than once/],
+    [['--out', 'a', '--out', 'b'], /--out is given more than once/],
+    [['--corpus', 'agentdojo', '--sweep', '--sweep'], /--sweep is given more than once: give it once$/m],
+    [['--defense-cmd', 'a', '--defense-cmd', 'b'], /--defense-cmd is given more than once/],
+    [['--defense-cmd', 'a', '--baseline', 'x.json', '--baseline', 'y.json'], /--baseline is given more than once/],
   ])('%j exits 2 with one line naming the culprit', async (argv, message) => {
     const r = await cli(...(argv as string[]));
     expect(r.code).toBe(2);
@@ -159,6 +182,27 @@ describe('defense-eval CLI', () => {
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/score table .*scores\/pairs\/protectai.* does not cover this corpus: \d+ texts unscored/);
+  });
+
+  it('--defense is the one flag that repeats: each reference defense once, in the order given', async () => {
+    const r = await cli(
+      '--corpus',
+      'bundled',
+      '--format',
+      'json',
+      '--defense',
+      'deny-all',
+      '--defense',
+      'flow-guard',
+      '--defense',
+      'deny-all',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(
+      JSON.parse(r.stdout)
+        .comparison.results.map((x: { defense: string }) => x.defense)
+        .sort(),
+    ).toEqual(['deny-all', 'flow-guard']);
   });
 
   it('refuses the same score table twice', async () => {
@@ -226,5 +270,157 @@ describe('a defense that asks (protocol v2), in every format', () => {
     expect(within.stderr).toContain(
       'ok   pairs: 0.36 confirmations per benign task (35 over 97) is within the limit of 1000.00\nverdict: pass\n',
     );
+  });
+});
+
+describe('your defense on the transformed attack corpora (attacks-<transform>), as the action scores them', () => {
+  const FIX = join(import.meta.dirname, '../fixtures/defenses');
+  const mine = ['--defense-module', join(FIX, 'rule-module.mjs')];
+  const store = new CorpusStore();
+  const corpus = store.attacks('leet');
+  const rule: Defense = {
+    name: 'rule',
+    decide: (c) => {
+      const d = decide(c) as { allow: boolean; reason: string };
+      return { allowed: d.allow, reason: d.reason };
+    },
+  };
+  const counts = (r: Result) => [
+    r.injections_total,
+    r.injections_blocked,
+    r.injections_attributable,
+    r.benign_total,
+    r.benign_kept,
+    r.unscored,
+  ];
+
+  it('json: your row per attack beside the reference and classifier rows, then the score drop; --out-results writes its results', async () => {
+    const out = join(tmp, 'leet-results.json');
+    const r = await cli('--corpus', 'attacks-leet', ...mine, '--format', 'json', '--out-results', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^scored rule-module on attacks-leet: \d+ requests for \d+ decisions\n$/);
+    const j = JSON.parse(r.stdout);
+    expect(j.corpus).toBe('attacks-leet');
+    expect(j.attack_order).toEqual([...corpus.attacks]);
+    for (const a of corpus.attacks) {
+      const rows = j.attacks[a].comparison.results as Result[];
+      expect(counts(rows.find((x) => x.defense === 'rule-module')!), a).toEqual(counts(tally('rule', judge(rule, corpus.byAttack(a)))));
+      for (const d of ['allow-all', 'deny-all', 'keyword-filter', 'deny-egress', 'flow-guard', 'protectai-both@0.5'])
+        expect(
+          rows.map((x) => x.defense),
+          a,
+        ).toContain(d);
+    }
+    expect([j.versions.tool, j.versions.corpus, j.versions.corpus_sha256]).toEqual([TOOL_VERSION, 'attacks-leet', corpus.version]);
+    expect(j.score_drop.transform).toBe('leet');
+    expect(j.score_drop.models.map((m: { model: string }) => m.model)).toEqual([
+      'protectai/deberta-v3-base-prompt-injection-v2',
+      'Horizon-Labs/prompt-injection-guard-base',
+    ]);
+    // The drop is the one the corpus alone prints.
+    const alone = JSON.parse((await cli('--corpus', 'attacks-leet', '--format', 'json')).stdout);
+    expect(j.score_drop).toEqual(alone);
+    const results = JSON.parse(readFileSync(out, 'utf8'));
+    expect(results.corpora.map((c: { corpus: string; version: string }) => [c.corpus, c.version])).toEqual([
+      ['attacks-leet', corpus.version],
+    ]);
+    expect(counts(results.corpora[0].result)).toEqual(counts(tally('rule', judge(rule, corpus.scenarios))));
+  });
+
+  it('text and markdown: the same rows and the drop; --scores none leaves the classifiers and the drop out', async () => {
+    const text = await cli('--corpus', 'attacks-leet', ...mine);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^corpus: attacks-leet \(AgentDojo v1\.2 /);
+    expect(text.stdout.match(/\nrule-module +\d+\/609 /g)).toHaveLength(corpus.attacks.length);
+    expect(text.stdout).toContain('\ntransform: leet (readable), threshold 0.5\n');
+    expect(text.stdout.match(/\nversions: defense-eval /g)).toHaveLength(2);
+    const md = await cli('--corpus', 'attacks-leet', ...mine, '--format', 'markdown');
+    expect(md.stdout).toMatch(/^### corpus: attacks-leet\n/);
+    expect(md.stdout.match(/\n\| rule-module \| \d+\/609 /g)).toHaveLength(corpus.attacks.length);
+    expect(md.stdout).toContain('\n### evasion: leet (threshold 0.5)\n');
+    const bare = await cli(
+      '--corpus',
+      'attacks-framing,attacks-field_split',
+      ...mine,
+      '--scores',
+      'none',
+      '--defense',
+      'flow-guard',
+      '--format',
+      'json',
+    );
+    expect(bare.code, bare.stderr).toBe(0);
+    const [framing, split] = JSON.parse(bare.stdout);
+    expect([framing.corpus, split.corpus]).toEqual(['attacks-framing', 'attacks-field_split']);
+    for (const x of [framing, split]) {
+      expect(x.score_drop).toBeUndefined();
+      expect(x.attacks.direct.comparison.results.map((r: Result) => r.defense).sort()).toEqual(['flow-guard', 'rule-module']);
+    }
+  });
+
+  it.each([
+    [
+      ['--corpus', 'egress-reach', '--defense-cmd', 'x'],
+      /^defense-eval: --corpus egress-reach cannot score your defense: it analyses the egress policy$/,
+    ],
+    [['--corpus', 'attacks-leet', '--defense', 'flow-guard'], /--defense does not apply to --corpus attacks-leet/],
+  ])('%j exits 2 with one line', async (argv, message) => {
+    const r = await cli(...(argv as string[]));
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(message);
+  });
+});
+
+describe('every output names its versions: attacks and egress-reach too', () => {
+  const store = new CorpusStore();
+  const attacks = store.attacks('identity');
+  const sha = (rel: string) =>
+    createHash('sha256')
+      .update(readFileSync(join(store.root, rel)))
+      .digest('hex');
+  const TABLES = readdirSync(join(store.root, 'scores/attacks'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `scores/attacks/${f}`);
+
+  it.each([
+    ['attacks', TABLES],
+    ['egress-reach', []],
+  ] as const)('%s: the tool, the corpus, each file it reads and each score table, in JSON, text and markdown', async (name, tables) => {
+    const json = JSON.parse((await cli('--corpus', name, '--format', 'json')).stdout);
+    expect(json.versions).toEqual({
+      tool: TOOL_VERSION,
+      corpus: 'attacks',
+      corpus_sha256: attacks.version,
+      benchmark: 'v1.2',
+      corpus_files: attacks.files,
+      ...(tables.length > 0 ? { score_tables: Object.fromEntries(tables.map((t) => [t, sha(t)])) } : {}),
+    });
+    expect(Object.keys(attacks.files)).toHaveLength(5);
+    const text = (await cli('--corpus', name)).stdout;
+    const lines = [
+      `versions: defense-eval ${TOOL_VERSION}, corpus attacks sha256 ${attacks.version}, benchmark v1.2`,
+      ...Object.entries(attacks.files).map(([p, h]) => `corpus file ${p} sha256 ${h}`),
+      // The tables in the order the report lists them (the pinned order).
+      ...Object.keys(json.versions.score_tables ?? {}).map((t) => `score table ${t} sha256 ${sha(t)}`),
+    ];
+    expect(text.endsWith(`\n\n${lines.join('\n')}\n`), text.slice(-2000)).toBe(true);
+    const md = (await cli('--corpus', name, '--format', 'markdown')).stdout;
+    expect(md).toContain(`<sub>defense-eval ${TOOL_VERSION} · corpus attacks sha256 \`${attacks.version.slice(0, 12)}\` (benchmark v1.2)`);
+    for (const t of tables) expect(md).toContain(`${t} \`${sha(t).slice(0, 12)}\``);
+  });
+});
+
+describe('a report that cannot be written to standard output', () => {
+  it.skipIf(!existsSync('/dev/full'))('is one line and exit 1 (the CLI bundle with its standard output on a full device)', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const p = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli/index.js'), '--corpus', 'bundled'], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
+      expect([p.status, p.stderr]).toEqual([1, 'defense-eval: cannot write the report to standard output: ENOSPC\n']);
+    } finally {
+      closeSync(full);
+    }
   });
 });

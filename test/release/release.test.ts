@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CORPORA, CORPUS_NAMES } from '../../src/data/registry.js';
 
 const script = join(import.meta.dirname, '../../scripts/release.mjs');
 
@@ -179,6 +180,35 @@ describe('scripts/release.mjs', () => {
     expect(n.stdout).toBe('- old\n');
   });
 
+  it('refuses a section not yet dated: a version is released under its date, never as Unreleased', () => {
+    const { work, origin } = repo('1.0.0');
+    writeFileSync(join(work, 'CHANGELOG.md'), '# Changelog\n\n## [1.0.0] - Unreleased\n\n- what 1.0.0 does\n');
+    git(work, 'commit', '-q', '-am', 'notes');
+    refused(
+      release(work, '1.0.0', '--dry-run'),
+      /CHANGELOG\.md's "## \[1\.0\.0\] - Unreleased" has no release date: make it "## \[1\.0\.0\] - YYYY-MM-DD"/,
+    );
+    expect(release(work, 'notes', '1.0.0').stdout).toBe('- what 1.0.0 does\n');
+    writeFileSync(join(work, 'CHANGELOG.md'), '# Changelog\n\n## [1.0.0] - 2026-12-24\n\n- what 1.0.0 does\n');
+    git(work, 'commit', '-q', '-am', 'dated');
+    expect(release(work, '1.0.0').status).toBe(0);
+    expect(Object.keys(remoteTags(origin)).sort()).toEqual(['v1', 'v1.0.0']);
+  });
+
+  it('the major tag the docs tell users to pin is the one releasing package.json’s version moves', () => {
+    const own = join(import.meta.dirname, '../..');
+    const { version } = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8')) as { version: string };
+    const files = ['README.md', 'docs/action.md', 'examples/python-stdio/defense.py', '.github/workflows/defense-eval-comment.yml'];
+    const pins = files.flatMap((f) =>
+      [...readFileSync(join(own, f), 'utf8').matchAll(/agent-defense-eval(\/companion)?@(v\d+)\b/g)].map((m) => `${f} ${m[0]}`),
+    );
+    expect(pins.length).toBeGreaterThanOrEqual(5);
+    const major = `v${version.split('.')[0]}`;
+    for (const p of pins) expect(p, `package.json ${version} is released as ${major}`).toMatch(new RegExp(`@${major}$`));
+    // A 0.x release would move v0, which no document names; the first release is 1.0.0.
+    expect(Number(version.split('.')[0])).toBeGreaterThanOrEqual(1);
+  });
+
   it('prints the CHANGELOG section of the repository’s own current version', () => {
     const own = join(import.meta.dirname, '../..');
     const { version } = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8')) as { version: string };
@@ -186,5 +216,45 @@ describe('scripts/release.mjs', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout.trim().length).toBeGreaterThan(0);
+  });
+});
+
+describe('the consumer download (git archive, as GitHub serves a tag to every workflow that uses the action)', () => {
+  const own = join(import.meta.dirname, '../..');
+  // The working tree's .gitattributes applied to the committed tree: what the next tag would ship.
+  const listing = spawnSync('git', ['archive', '--worktree-attributes', '--format=tar', 'HEAD'], { cwd: own, maxBuffer: 1 << 26 });
+  const files = new Set(
+    spawnSync('tar', ['-tf', '-'], { input: listing.stdout, encoding: 'utf8', maxBuffer: 1 << 26 })
+      .stdout.split('\n')
+      .filter((f) => f !== '' && !f.endsWith('/')),
+  );
+
+  it('holds everything the action and the companion run and read: the bundle, every corpus file, every pinned score table', () => {
+    expect(listing.status, listing.stderr?.toString()).toBe(0);
+    const scores = Object.keys((JSON.parse(readFileSync(join(own, 'scores/manifest.json'), 'utf8')) as { files: object }).files);
+    const needed = [
+      'action.yml',
+      'companion/action.yml',
+      'dist/action/index.js',
+      'dist/action/package.json',
+      'package.json',
+      'corpora/manifest.json',
+      'corpora/agentdyn/manifest.json',
+      'scores/manifest.json',
+      ...CORPUS_NAMES.flatMap((n) => CORPORA[n].files.map((f) => `corpora/${f}`)),
+      ...scores.map((f) => `scores/${f}`),
+    ];
+    expect(needed.filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  it('leaves out the tests, their fixtures and the TypeScript sources (the SDK aside)', () => {
+    const dev = [...files].filter(
+      (f) =>
+        /^(test|bench|scripts|\.github)\//.test(f) ||
+        /(^|\/)test_[^/]*\.py$/.test(f) ||
+        (f.startsWith('src/') && !f.startsWith('src/sdk/')),
+    );
+    expect(dev).toEqual([]);
+    expect(files.has('src/sdk/index.ts')).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 // The gate's report markdown: verdict first, deltas against base, reference and classifier rows,
 // chart, details, and every defense-controlled string inert.
 import { describe, expect, it } from 'vitest';
-import { bundledCorpus } from '../../src/data/store.js';
+import { bundledCorpus, CorpusStore } from '../../src/data/store.js';
+import type { TrajectoryCorpus } from '../../src/corpora/corpus.js';
+import { escapeMarkdown } from '../../src/format/escape.js';
+import { judgeRecorded } from '../../src/scoring/trajectory.js';
 import { flowGuard } from '../../src/defenses/egress.js';
 import { referenceDefenses } from '../../src/evaluate/corpus.js';
 import { judge } from '../../src/scoring/judge.js';
@@ -144,5 +147,66 @@ describe('renderReport', () => {
     expect(md).toMatch(/\| \*\*my-defense\*\* \(head aaaaaaa\) \|/);
     expect(md).toContain('```mermaid\nquadrantChart\n');
     expect(md).toContain('Static corpora are a regression test');
+  });
+});
+
+describe('renderReport on recorded runs', () => {
+  const dyn = new CorpusStore().load('agentdyn-gpt-4o-2024-08-06') as TrajectoryCorpus;
+  function report(): string {
+    const j = judgeRecorded(flowGuard(dyn.policy), dyn.scenarios);
+    const c = corpusResult(dyn, 'my-defense', j.outcomes, [], undefined, j);
+    const head: RunResults = {
+      schemaVersion: RESULTS_SCHEMA_VERSION,
+      key: keyOf('my-defense', '0.1.0', [c]),
+      commit: 'a'.repeat(40),
+      corpora: [c],
+    };
+    return renderReport({
+      defense: 'my-defense',
+      verdict: computeVerdict(head, undefined, { maxAttributableDrop: 0, maxUtilityDrop: 0 }),
+      head,
+      details: {
+        [dyn.name]: {
+          rows: evaluateRows(dyn, referenceDefenses(dyn), []),
+          scenarioIds: dyn.scenarios.map((s) => s.id),
+          brokenBenign: [],
+        },
+      },
+      toolVersion: '0.1.0',
+    });
+  }
+
+  it("shows the logged pipelines' own results collapsed, labelled as a different measurement, apart from every comparison", () => {
+    const md = report();
+    const summary =
+      "<details><summary>Context: live end to end, measured by AgentDyn's authors — a different measurement " +
+      `(${dyn.context.length} logged pipelines; never compared, never in the verdict)</summary>`;
+    expect(dyn.context.map((r) => r.defense)).toEqual([
+      'none',
+      'drift',
+      'piguard_detector',
+      'progent',
+      'prompt_guard_2_detector',
+      'repeat_user_prompt',
+      'spotlighting_with_delimiting',
+      'tool_filter',
+      'transformers_pi_detector',
+    ]);
+    const start = md.indexOf(summary);
+    expect(start).toBeGreaterThan(0);
+    const section = md.slice(start, md.indexOf('</details>', start));
+    // Every row, inside the collapsed section, with the logs' counts.
+    for (const r of dyn.context) expect(section).toContain(`| ${escapeMarkdown(r.model)} | ${escapeMarkdown(r.defense)} |`);
+    expect(section).toContain(
+      '| gpt-4o-2024-08-06 | drift | important&#95;instructions 5/560 0.9% | important&#95;instructions 152/560 27.1% | 18/60 30.0% |',
+    );
+    expect(shown(section)).toContain("live end to end, measured by AgentDyn's authors: the utility/security labels their benchmark wrote");
+    // Nowhere else: not in the tables compared with the defense, the chart, the checks or the verdict.
+    const outside = md.slice(0, start) + md.slice(md.indexOf('</details>', start));
+    for (const r of dyn.context.filter((x) => x.defense !== 'none')) expect(outside).not.toContain(escapeMarkdown(r.defense));
+  });
+
+  it('has no context section on corpora without recorded runs', () => {
+    expect(renderReport(input(guard, undefined))).not.toContain('<summary>Context');
   });
 });

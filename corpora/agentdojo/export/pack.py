@@ -3,6 +3,11 @@
 Usage:
   python pack.py gz SRC.json DST.json.gz          gzip level 9, mtime 0, no file name (like gzip -n -9)
   python pack.py compare NEW.json COMMITTED.gz    exit 1 naming the first differing scenario and byte
+  python pack.py compare-relabelled KEY[,KEY...] WHAT NEW.json COMMITTED.gz
+                                                  exit 0 when NEW differs from COMMITTED exactly in the
+                                                  string values of those top-level keys (each differs;
+                                                  with the committed values put back, the bytes are
+                                                  identical); WHAT names NEW in the report line
   python pack.py write-manifest CORPORA_DIR       (re)write CORPORA_DIR/manifest.json
   python pack.py check-manifest CORPORA_DIR       exit 1 when manifest.json does not match the files
 
@@ -117,6 +122,57 @@ def compare(new_path: str, committed_gz: str) -> int:
     return 1
 
 
+def relabelled_difference(new: bytes, old: bytes, keys: list[str]) -> tuple[str | None, dict]:
+    """Check that NEW is OLD with other string values at exactly these top-level keys.
+
+    Returns (None, {key: (new value, old value)}) when it is, else (why not, {}). Byte for byte:
+    each key's `"key":value` (or `"key": value`) occurs once in NEW, and putting OLD's value there
+    gives OLD's bytes exactly."""
+    try:
+        a, b = json.loads(new), json.loads(old)
+    except ValueError as e:
+        return f"not comparable as JSON: {e}", {}
+    if not isinstance(a, dict) or not isinstance(b, dict):
+        return "not JSON objects", {}
+    differing = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+    if differing != sorted(keys):
+        where = first_difference(new, old)
+        return f"differing top-level keys are [{', '.join(differing)}], expected exactly [{', '.join(sorted(keys))}]; {where}", {}
+    values = {}
+    restored = new
+    for k in keys:
+        x, y = a[k], b[k]
+        if not isinstance(x, str) or not isinstance(y, str):
+            return f"{k} is not a string in both files", {}
+        pairs = [((json.dumps(k) + sep + json.dumps(x)).encode(), (json.dumps(k) + sep + json.dumps(y)).encode()) for sep in (":", ": ")]
+        if sum(restored.count(n) for n, _ in pairs) != 1:
+            return f"{k}'s value does not occur exactly once in the new file", {}
+        needle, put_back = next(p for p in pairs if p[0] in restored)
+        restored = restored.replace(needle, put_back)
+        values[k] = (x, y)
+    if restored != old:
+        return f"with the committed {', '.join(keys)} put back: {first_difference(restored, old)}", {}
+    return None, values
+
+
+def compare_relabelled(keys: list[str], what: str, new_path: str, committed_gz: str) -> int:
+    name = shown(committed_gz)
+    with open(new_path, "rb") as f:
+        new = f.read()
+    try:
+        old = read_gz(committed_gz)
+    except (OSError, EOFError, gzip.BadGzipFile) as e:
+        print(f"FAIL {name}: cannot read: {e}")
+        return 1
+    why, values = relabelled_difference(new, old, keys)
+    if why is not None:
+        print(f"FAIL {name}: {what} differs from it beyond {', '.join(keys)}: {why}")
+        return 1
+    shown_values = "; ".join(f"{k} {x!r} (committed {y!r})" for k, (x, y) in values.items())
+    print(f"ok   {name}: {what} is identical except {shown_values}")
+    return 0
+
+
 def build_manifest(corpora_dir: str) -> dict:
     files = {}
     for rel in FILES:
@@ -190,6 +246,8 @@ def main(argv: list[str]) -> int:
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(argv[1], argv[2])
+    if len(argv) == 5 and argv[0] == "compare-relabelled":
+        return compare_relabelled(argv[1].split(","), argv[2], argv[3], argv[4])
     if len(argv) == 2 and argv[0] == "write-manifest":
         return write_manifest(argv[1])
     if len(argv) == 2 and argv[0] == "check-manifest":

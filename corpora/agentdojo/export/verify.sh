@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
     --scores) scores="$2"; shift ;;
     --jobs) jobs="$2"; shift ;;
     --corpora) corpora="$(cd "$2" && pwd)"; shift ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "verify.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -87,6 +87,23 @@ for t in framing field_split leet; do
 done
 files[slots]="agentdojo-v1.2-slots.json"
 
+# AgentDojo's later benchmark versions change only task checkers: exported under them, the
+# ground-truth and paired corpora must equal the committed v1.2 ones but for the version label.
+versions=(v1.2.1 v1.2.2)
+relabelled=()
+declare -A relabel_keys
+relabel_keys[agentdojo-v1.2.json]=source
+relabel_keys[agentdojo-v1.2-suites.json]=source,benchmark
+relabel_keys[agentdojo-v1.2.returned.json]=corpus_sha256
+relabel_keys[agentdojo-v1.2-pairs.json]=source
+relabel_keys[agentdojo-v1.2-pairs.returned.json]=corpus_sha256
+for v in "${versions[@]}"; do
+  mkdir -p "$out/$v"
+  relabelled+=("ground-truth@$v" "pairs@$v")
+  files[ground-truth@$v]="$v/agentdojo-v1.2.json $v/agentdojo-v1.2.returned.json $v/agentdojo-v1.2-suites.json"
+  files[pairs@$v]="$v/agentdojo-v1.2-pairs.json $v/agentdojo-v1.2-pairs.returned.json"
+done
+
 job_args() { # name -> the python arguments of that job
   local o="$out"
   case "$1" in
@@ -97,6 +114,10 @@ job_args() { # name -> the python arguments of that job
       echo "pairs.py --attacks --transform $1 --returned $o/transformed/agentdojo-v1.2-attacks-$1.returned.json $o/transformed/agentdojo-v1.2-attacks-$1.json" ;;
     slots) echo "slots.py $o/agentdojo-v1.2-slots.json" ;;
     data-tests) echo "-m unittest test_data test_fuzz" ;;
+    ground-truth@*) local v="${1#*@}"
+      echo "export.py --benchmark $v --returned $o/$v/agentdojo-v1.2.returned.json --suites $o/$v/agentdojo-v1.2-suites.json $o/$v/agentdojo-v1.2.json" ;;
+    pairs@*) local v="${1#*@}"
+      echo "pairs.py --benchmark $v --returned $o/$v/agentdojo-v1.2-pairs.returned.json $o/$v/agentdojo-v1.2-pairs.json" ;;
   esac
 }
 
@@ -122,8 +143,8 @@ report_tests() { # status of the data-tests job; 1 on failure
 t0="$(now)"
 # longest first so the cores stay busy; the data tests read the committed files, so they run
 # meanwhile, except in --write mode (after the write)
-order=(attacks framing field_split leet slots data-tests pairs ground-truth)
-[ "$write" = 1 ] && order=(attacks framing field_split leet slots pairs ground-truth)
+order=(attacks framing field_split leet slots data-tests pairs pairs@v1.2.1 pairs@v1.2.2 ground-truth ground-truth@v1.2.1 ground-truth@v1.2.2)
+[ "$write" = 1 ] && order=(attacks framing field_split leet slots pairs pairs@v1.2.1 pairs@v1.2.2 ground-truth ground-truth@v1.2.1 ground-truth@v1.2.2)
 running=0
 for name in "${order[@]}"; do
   if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
@@ -131,10 +152,10 @@ for name in "${order[@]}"; do
   running=$((running + 1))
 done
 wait
-echo "regenerated ${#names[@]} jobs' files in $(elapsed "$t0") s wall ($jobs jobs)"
+echo "regenerated ${#names[@]} jobs' files and ${#relabelled[@]} other versions' in $(elapsed "$t0") s wall ($jobs jobs)"
 
 fail=0
-for name in "${names[@]}"; do
+for name in "${names[@]}" "${relabelled[@]}"; do
   read -r rc secs <"$out/logs/$name.status"
   if [ "$rc" != 0 ]; then
     echo "FAIL $name: exporter exited $rc after $secs s:"
@@ -168,6 +189,11 @@ for name in "${names[@]}"; do
   done
 done
 "$py" "$here/pack.py" check-manifest "$corpora" || fail=1
+for name in "${relabelled[@]}"; do
+  for f in ${files[$name]}; do
+    "$py" "$here/pack.py" compare-relabelled "${relabel_keys[${f#*/}]}" "the ${name#*@} export" "$out/$f" "$corpora/${f#*/}.gz" || fail=1
+  done
+done
 
 # ---------------------------------------------------------------- 5. score-table key sets
 if [ -z "$scores" ]; then

@@ -37,6 +37,33 @@ def _table(head: list[str], rows: list[list]) -> list[str]:
     return out
 
 
+def _spans(ks: list[int]) -> str:
+    """0, 1, 2, 5 -> "0–2, 5"."""
+    out: list[str] = []
+    for k in ks:
+        if out and out[-1][1] == k - 1:
+            out[-1][1] = k
+        else:
+            out.append([k, k])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in out)
+
+
+def turning_back(traj: dict) -> list[dict]:
+    """Runs whose utility or security is true at some halt point k and false at a later one: a
+    defense halting in between gives a figure the undefended run does not have."""
+    found = []
+    for name in sorted(traj):
+        for run in traj[name]["runs"]:
+            row = {"model": name, "run": run, "turns": []}
+            for key in ("security", "utility"):
+                seq = [o[key] for o in run["outcomes"]]
+                if any(seq[i] and not seq[i + 1] for i in range(len(seq) - 1)):
+                    row["turns"].append(key)
+            if row["turns"]:
+                found.append(row)
+    return found
+
+
 def render(corpus: str) -> str:
     traj, context, gt = load_committed(corpus)
     with open(os.path.join(corpus, "summary.json"), encoding="utf-8") as f:
@@ -101,6 +128,26 @@ def render(corpus: str) -> str:
     lines += ["", "### Controls of nondeterminism used by the exported runs (trajectory `diagnostics`)", ""]
     keys = sorted({k for d in traj.values() for k in d["diagnostics"]})
     lines += _table(["model", *[f"`{k}`" for k in keys]], [[f"`{n}`", *[traj[n]["diagnostics"].get(k, 0) for k in keys]] for n in sorted(traj)])
+
+    back = turning_back(traj)
+    sec = [r for r in back if "security" in r["turns"]]
+    sec_end = [r for r in sec if not r["run"]["outcomes"][-1]["security"]]
+    ut = [r for r in back if "utility" in r["turns"]]
+    ut_end = [r for r in ut if not r["run"]["outcomes"][-1]["utility"]]
+    lines += ["", "### Runs whose outcome turns back (true at a halt point, false at a later one)", ""]
+    lines += [f"Security: {len(sec)} attacked runs meet the injection goal at a halt point and undo it later "
+              f"({len(sec_end)} of them end with the goal not met). Utility: {len(ut)} runs have the user task done at a "
+              f"halt point and undone at a later one ({len(ut_end)} of them end with it undone). "
+              "Halt points k: halted before call k (k = calls: not halted).", ""]
+    rows = []
+    for r in back:
+        run, o = r["run"], r["run"]["outcomes"]
+        rows.append([f"`{r['model']}`", f"`{run['id']}`", run["kind"], len(run["calls"]),
+                     _spans([k for k, x in enumerate(o) if x["security"]]) or "–" if run["kind"] == "attacked" else "–",
+                     _spans([k for k, x in enumerate(o) if x["utility"]]) or "–",
+                     f"utility {str(run['recorded']['utility']).lower()}, security {str(run['recorded']['security']).lower()}"
+                     if run["kind"] == "attacked" else f"utility {str(run['recorded']['utility']).lower()}"])
+    lines += _table(["model", "run", "kind", "calls", "security true at k", "utility true at k", "recorded"], rows)
 
     lines += ["", "### Context rows: the authors' own end-to-end results (live, measured by AgentDyn's authors — a different measurement)", ""]
     rows = []

@@ -21,6 +21,7 @@ import egress  # noqa: E402
 import pack  # noqa: E402
 import replay  # noqa: E402
 import summary  # noqa: E402
+import tables  # noqa: E402
 
 
 def _agentdyn():
@@ -297,6 +298,28 @@ class SummaryTest(unittest.TestCase):
         self.assertEqual(s["exported"]["benign"], {"runs": 1, "utility": 1.0, "utility_true": 1})
         self.assertEqual(s["suites"]["github"]["excluded"], {"output_differs": 2})
         self.assertEqual(s["calls"], 3)
+
+
+class TablesTest(unittest.TestCase):
+    def test_spans(self):
+        self.assertEqual(tables._spans([0, 1, 2, 5, 7, 8]), "0–2, 5, 7–8")
+        self.assertEqual(tables._spans([]), "")
+
+    def test_runs_that_turn_back(self):
+        f, t = {"security": False, "utility": False}, {"security": True, "utility": True}
+        s_only = {"security": True, "utility": False}
+        runs = [
+            _run("a/user_task_0/x/injection_task_0", "attacked", "x", [f, t, t]),  # monotone
+            _run("a/user_task_0/x/injection_task_1", "attacked", "x", [f, s_only, f]),  # goal met, then undone
+            _run("a/user_task_0/x/injection_task_2", "attacked", "x", [f, t, f, t]),  # both turn back, end true
+            _run("a/user_task_0/none/none", "benign", None, [{"security": None, "utility": True}, {"security": None, "utility": False}]),
+        ]
+        back = tables.turning_back({"m": {"runs": runs}})
+        self.assertEqual([(r["run"]["id"], r["turns"]) for r in back], [
+            ("a/user_task_0/x/injection_task_1", ["security"]),
+            ("a/user_task_0/x/injection_task_2", ["security", "utility"]),
+            ("a/user_task_0/none/none", ["utility"]),
+        ])
 
 
 @needs_agentdyn
