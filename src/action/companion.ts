@@ -16,6 +16,7 @@ import { isCorpusName } from '../data/registry.js';
 import { GateRecordSchema, thresholdsOf, verdictOf, type GateRecord } from '../gate/record.js';
 import { renderReport } from '../report/comment.js';
 import { loadCorpora, reportDetails } from '../run/score.js';
+import { onlineDetails } from '../run/online.js';
 import { describeApiError, upsertComment, withRetry, type Octokit } from './comment.js';
 import type { InputLookup } from './config.js';
 
@@ -46,13 +47,15 @@ function keys(raw: string): Set<string> {
 }
 
 /** The report rows come from this action's own pinned corpora, when the run scored the same versions. */
-function detailsFor(record: GateRecord, deps: CompanionDeps): Parameters<typeof renderReport>[0]['details'] {
+async function detailsFor(record: GateRecord, deps: CompanionDeps): Promise<Parameters<typeof renderReport>[0]['details']> {
   const names = record.head.corpora.map((c) => c.corpus);
   if (!names.every(isCorpusName)) return {};
   try {
     const corpora = loadCorpora(names, deps.store);
     if (corpora.some((c, i) => c.version !== record.head.corpora[i]!.version)) return {};
-    return reportDetails(corpora, record.head, deps.store, deps.warn);
+    const details = reportDetails(corpora, record.head, deps.store, deps.warn);
+    const online = await onlineDetails(corpora, record.head, record.name);
+    return Object.fromEntries(Object.entries(details).map(([k, d]) => [k, online[k] ? { ...d, online: online[k] } : d]));
   } catch (e) {
     if (e instanceof InputError) return {};
     throw e;
@@ -91,7 +94,7 @@ async function handle(
   const extra = ranOk ? [] : [`The gate run concluded ${run.conclusion ?? 'without a conclusion'}, not success.`];
   if (ranOk && !recomputed.pass) extra.push('The gate run succeeded, but its recorded results fail the thresholds it recorded.');
   const verdict = { ...recomputed, pass: recomputed.pass && ranOk, reasons: [...extra, ...recomputed.reasons] };
-  const details = detailsFor(record, deps);
+  const details = await detailsFor(record, deps);
   const markdown = renderReport({
     defense: record.name,
     verdict,

@@ -6,6 +6,8 @@ import type { Thresholds } from '../gate/verdict.js';
 import { parseThresholds } from '../gate/thresholds.js';
 import { CORPUS_NAMES, type CorpusName } from '../data/registry.js';
 import { checkDefenseEnv } from './isolation.js';
+import { isAbsolute } from 'node:path';
+import { ONLINE_DEFAULTS } from '../model/online.js';
 
 export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06'];
 
@@ -37,6 +39,16 @@ export interface Config {
   readonly comment: CommentMode;
   readonly commentKey: string;
   readonly timeoutMs: number;
+  /** Online evaluation (docs/online.md), on the corpora that support it; undefined: off. */
+  readonly online: OnlineOptions | undefined;
+  /** A file the defense ships to start each online stream from, relative to the workspace. */
+  readonly vaccine: string | undefined;
+}
+
+/** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
+export interface OnlineOptions {
+  readonly attacks: number;
+  readonly benign: number;
 }
 
 /** The comment step's own inputs: the only place the token is read. */
@@ -133,6 +145,42 @@ function envNames(raw: string): string[] {
   return names;
 }
 
+/** YAML 1.2's true/false spellings only, as @actions/core's getBooleanInput; blank is false. */
+function bool(input: string, raw: string): boolean {
+  const v = raw.trim();
+  if (v === '' || ['false', 'False', 'FALSE'].includes(v)) return false;
+  if (['true', 'True', 'TRUE'].includes(v)) return true;
+  throw new InputError(`input ${input}: ${quote(raw)} is not true or false`);
+}
+
+function wholeNumber(input: string, raw: string, fallback: number, min: number, max: number): number {
+  const v = raw.trim();
+  if (v === '') return fallback;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < min || n > max)
+    throw new InputError(`input ${input}: ${quote(raw)} is not a whole number between ${min} and ${max}`);
+  return n;
+}
+
+function onlineOptions(get: InputLookup): { online: OnlineOptions | undefined; vaccine: string | undefined } {
+  const on = bool('online', get('online'));
+  const vaccine = get('vaccine').trim() || undefined;
+  if (!on) {
+    const stray = ['online-attacks', 'online-benign', 'vaccine', 'max-sw-asr', 'min-online-su-hm'].find((n) => get(n).trim() !== '');
+    if (stray) throw new InputError(`input ${stray}: applies only with online: true`);
+    return { online: undefined, vaccine: undefined };
+  }
+  if (vaccine !== undefined && (isAbsolute(vaccine) || vaccine.split(/[\\/]/).includes('..')))
+    throw new InputError(`input vaccine: ${quote(vaccine)} must be a path inside the workspace`);
+  return {
+    online: {
+      attacks: wholeNumber('online-attacks', get('online-attacks'), ONLINE_DEFAULTS.attacks, 1, 10_000),
+      benign: wholeNumber('online-benign', get('online-benign'), ONLINE_DEFAULTS.benign, 0, 10_000),
+    },
+    vaccine,
+  };
+}
+
 export function parseActionConfig(get: InputLookup): Config {
   const name = displayName(get('name'));
   const key = commentKey(get('comment-key'));
@@ -149,6 +197,7 @@ export function parseActionConfig(get: InputLookup): Config {
     comment: oneOf('comment', get('comment').trim() || 'auto', COMMENT_MODES),
     commentKey: key,
     timeoutMs: timeout(get('timeout-per-call')),
+    ...onlineOptions(get),
   };
 }
 

@@ -10,7 +10,12 @@ import { TOOL_VERSION } from '../model/version.js';
 import { escapeMarkdown } from '../format/escape.js';
 import { verdictOf } from '../gate/record.js';
 import { keyOf } from '../gate/results.js';
-import { renderReport } from '../report/comment.js';
+import { renderReport, type CorpusDetails } from '../report/comment.js';
+import { onlineDetails, onlineSettings, playUserDefense, readVaccine, withOnlineSections } from '../run/online.js';
+import type { OnlineReport } from '../evaluate/online.js';
+import type { Corpus } from '../corpora/corpus.js';
+import type { Config } from './config.js';
+import { resolve } from 'node:path';
 import { loadCorpora, reportDetails, scoreUserDefense } from '../run/score.js';
 import { readBase, resolveBase, writeForCache } from './base.js';
 import { parseActionConfig } from './config.js';
@@ -41,6 +46,7 @@ export async function run(deps: Deps): Promise<number> {
     const cfg = parseActionConfig(deps.getInput);
     const ctx = readRunContext(deps.env);
     const corpora = loadCorpora(cfg.corpora, deps.store);
+    const online = cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
     const plan = readBase(cfg, ctx, deps.matchedCacheKey);
     // The key the head's results will carry, known before the head runs: what the base must match.
     const headKey = keyOf(
@@ -81,9 +87,9 @@ export async function run(deps: Deps): Promise<number> {
       existsAt: deps.existsAt,
       info: deps.info,
     });
-    const scored = await phase('head', async (env) => {
+    const { scored, mine } = await phase('head', async (env) => {
       await runInstall(cfg.install, ctx.workspace, env, deps.info);
-      return scoreUserDefense(cfg.defense, corpora, {
+      const scored = await scoreUserDefense(cfg.defense, corpora, {
         name: cfg.name,
         keyName: cfg.keyName,
         timeoutMs: cfg.timeoutMs,
@@ -92,21 +98,31 @@ export async function run(deps: Deps): Promise<number> {
         commit: ctx.sha,
         echoStderr: deps.echoStderr,
       });
+      deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
+      if (!online) return { scored, mine: undefined };
+      // The vaccine is the pull request's file, read once the install ran (it may build it).
+      const vaccine = readVaccine(online.vaccine, 'input vaccine');
+      deps.info(`online: seed ${online.settings.seed} on ${online.corpora.map((c) => c.name).join(', ')}`);
+      const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
+      return { scored, mine: await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.name, vaccine) };
     });
-    deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
-    const verdict = verdictOf(scored.results, base.base?.results, cfg.thresholds, base.missing);
+    const results = mine ? withOnlineSections(scored.results, mine) : scored.results;
+    const verdict = verdictOf(results, base.base?.results, cfg.thresholds, base.missing);
     const markdown = renderReport({
       defense: scored.name,
       verdict,
-      head: scored.results,
+      head: results,
       base: base.base,
       baseNote: base.note,
-      details: reportDetails(corpora, scored.results, deps.store, deps.warn),
+      details: withOnlineDetails(
+        reportDetails(corpora, results, deps.store, deps.warn),
+        await onlineDetails(corpora, results, scored.name),
+      ),
       toolVersion: TOOL_VERSION,
       runUrl: ctx.runUrl,
     });
-    await writeGateFiles(cfg, ctx, { scored, base, verdict, markdown }, deps);
-    writeForCache(cfg, ctx, scored.results, deps.info);
+    await writeGateFiles(cfg, ctx, { scored: { ...scored, results }, base, verdict, markdown }, deps);
+    writeForCache(cfg, ctx, results, deps.info);
     for (const c of verdict.checks) deps.info(`${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
     if (base.missing) deps.info(`FAIL ${base.missing}`);
     if (base.note) deps.info(base.note);
@@ -116,6 +132,31 @@ export async function run(deps: Deps): Promise<number> {
   } catch (e) {
     return fail(e, deps);
   }
+}
+
+/**
+ * What an online run needs, checked before any PR code runs: corpora it can be built from, a
+ * defense the gate can start afresh per stream, a seed drawn for this run (recorded in the results).
+ */
+function onlinePlan(cfg: Config, corpora: readonly Corpus[], workspace: string) {
+  const usable = corpora.filter((c) => c.kind === 'paired' || c.kind === 'trajectory');
+  if (usable.length === 0)
+    throw new InputError(
+      `input online: none of the corpora (${corpora.map((c) => c.name).join(', ')}) supports it: pairs and agentdyn… do`,
+    );
+  if (cfg.defense.kind === 'url')
+    throw new InputError(
+      'input online: a fresh defense is started for every stream, which defense-url cannot give: use defense or defense-module',
+    );
+  return {
+    corpora: usable,
+    settings: onlineSettings(cfg.online!),
+    vaccine: cfg.vaccine === undefined ? undefined : resolve(workspace, cfg.vaccine),
+  };
+}
+
+function withOnlineDetails(details: Record<string, CorpusDetails>, online: Record<string, OnlineReport>): Record<string, CorpusDetails> {
+  return Object.fromEntries(Object.entries(details).map(([k, d]) => [k, online[k] ? { ...d, online: online[k] } : d]));
 }
 
 async function fail(e: unknown, deps: Deps): Promise<number> {

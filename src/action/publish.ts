@@ -3,6 +3,7 @@
 // (comment-step.ts) from these files.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { macroRates, streamRates } from '../scoring/stream.js';
 import { InputError } from '../model/errors.js';
 import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
 import { GATE_RECORD_VERSION, type GateRecord } from '../gate/record.js';
@@ -51,6 +52,8 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
       min_attributable: t.minAttributable,
       min_utility: t.minUtility,
       max_confirmations: t.maxConfirmations,
+      max_sw_asr: t.maxSwAsr,
+      min_online_su_hm: t.minOnlineSuHm,
     },
     head: run.scored.results,
     base: run.base.base,
@@ -69,6 +72,11 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
   deps.setOutput('block-rate', rate(blockRate(main)));
   deps.setOutput('utility-rate', rate(utilityRate(main)));
   deps.setOutput('su-hm', rate(suHm(main)));
+  // Online runs: the first corpus with an online section, macro-averaged over its streams.
+  const online = run.scored.results.corpora.find((c) => c.online)?.online;
+  const macro = online && macroRates(online.streams.map((s) => streamRates(s.counts, online.settings.window)));
+  deps.setOutput('online-sw-asr', macro ? rate(macro.sw_asr ?? undefined) : '');
+  deps.setOutput('online-su-hm', macro ? rate(macro.su_hm ?? undefined) : '');
   deps.setOutput('report-path', reportPath);
   deps.setOutput('results-path', resultsPath);
   deps.setOutput('record-path', recordPath);

@@ -11,15 +11,10 @@ import type { FeedbackLabel, OnlineSettings } from '../model/online.js';
 import type { Defense } from '../defenses/defense.js';
 import { ruleLearner, type LearningDefense } from '../defenses/learner.js';
 import type { SessionInfo } from '../scoring/drive.js';
-import { playStream, type Player, type StreamPlay } from '../scoring/online.js';
+import { playStream, type Entrant, type Player, type StreamPlay } from '../scoring/online.js';
+export type { Entrant } from '../scoring/online.js';
 import { buildStreams, macroCurve, macroRates, streamRates, type Stream, type StreamCounts, type StreamRates } from '../scoring/stream.js';
 import { referenceDefenses, versionsOf, type Versions } from './corpus.js';
-
-/** A defense that can play streams: `open` gives a fresh instance for each (a cold start). */
-export interface Entrant {
-  readonly name: string;
-  open(stream: Stream): Promise<Player & { close?(): Promise<void> }> | (Player & { close?(): Promise<void> });
-}
 
 /** The kinds of corpora a stream can be built from: replayed pairs, and recorded runs. */
 export function checkOnlineCorpus(corpus: Corpus): void {

@@ -21,6 +21,8 @@ export const GateRecordSchema = z.object({
     min_attributable: Points.optional(),
     min_utility: Points.optional(),
     max_confirmations: z.number().min(0).max(1000).optional(),
+    max_sw_asr: Points.optional(),
+    min_online_su_hm: Points.optional(),
   }),
   head: RunResultsSchema,
   base: z.object({ results: RunResultsSchema, source: z.string().max(500) }).optional(),
@@ -40,6 +42,8 @@ export const thresholdsOf = (r: GateRecord): Thresholds => ({
   minAttributable: r.thresholds.min_attributable,
   minUtility: r.thresholds.min_utility,
   maxConfirmations: r.thresholds.max_confirmations,
+  maxSwAsr: r.thresholds.max_sw_asr,
+  minOnlineSuHm: r.thresholds.min_online_su_hm,
 });
 
 /** The verdict from the thresholds and the base, failing closed when a base was expected but is missing. */

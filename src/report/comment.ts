@@ -10,6 +10,8 @@ import type { CorpusRows, Rows } from '../evaluate/rows.js';
 import type { Verdict } from '../gate/verdict.js';
 import type { CorpusResult, RunResults } from '../gate/results.js';
 import { quadrantChart } from './chart.js';
+import { onlineComment } from './online.js';
+import type { OnlineReport } from '../evaluate/online.js';
 import { contextMarkdown } from './trajectory.js';
 import { metricsTable, type ColumnNames, type MetricsRow } from './metrics-table.js';
 import { percent, score100 } from '../format/percent.js';
@@ -26,6 +28,8 @@ export interface CorpusDetails {
   readonly scenarioIds: readonly string[];
   /** First denial of each benign task the defense broke. */
   readonly brokenBenign: readonly Denial[];
+  /** The online evaluation (your defense first, then the reference rows on the same streams), when one ran. */
+  readonly online?: OnlineReport | undefined;
 }
 
 export interface ReportInput {
@@ -139,6 +143,7 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
     ...[...(overall?.references ?? []), ...(overall?.classifiers ?? [])].map((r) => ({ label: r.defense, result: r })),
   ];
   out += `\n${quadrantChart(names === 'recorded' ? `${h.corpus} attacks stopped vs benign runs intact` : `${h.corpus} attributable blocks vs utility`, points)}\n`;
+  if (x?.online) out += `\n${onlineComment(x.online, name, level >= 1)}`;
   if (level < 1) return out;
   const suites = Object.keys(h.by_suite).sort();
   if (suites.length > 0) {

@@ -93,41 +93,56 @@ export function onlineChart(r: OnlineReport): string {
   return `${lines.join('\n')}\n\n${legend}\n`;
 }
 
-export function onlineMarkdown(r: OnlineReport): string {
+function onlineTable(r: OnlineReport, label: (x: OnlineResult, i: number) => string): string {
   const w = r.settings.window;
   const ms = marks(r);
   const head = `| defense | learns | ASR | TSR | BU | SU-HM | SW-ASR@${w} | ${ms.map((m) => `ASR@${m}`).join(' | ')} | labels (success/fp/blocked) |`;
   const sep = `|---|---|${'---:|'.repeat(5 + ms.length)}---:|`;
   const rows = r.results.map(
-    (x) =>
-      `| ${escapeMarkdown(x.defense)} | ${x.learns ? 'yes' : 'no'} | ${percent(x.macro.asr)} | ${percent(x.macro.tsr)} | ${percent(x.macro.bu)} | ${score100(x.macro.su_hm)} | ${percent(x.macro.sw_asr)} | ${ms.map((m) => curveAt(x, m)).join(' | ')} | ${labelsOf(x)} |`,
+    (x, i) =>
+      `| ${label(x, i)} | ${x.learns ? 'yes' : 'no'} | ${percent(x.macro.asr)} | ${percent(x.macro.tsr)} | ${percent(x.macro.bu)} | ${score100(x.macro.su_hm)} | ${percent(x.macro.sw_asr)} | ${ms.map((m) => curveAt(x, m)).join(' | ')} | ${labelsOf(x)} |`,
   );
-  const perStream = r.results
-    .map(
-      (x) =>
-        `| ${escapeMarkdown(x.defense)} | ${x.streams
-          .map((s) => `${percent(s.rates.asr)} / ${percent(s.rates.tsr)} / ${percent(s.rates.bu)} / ${percent(s.rates.sw_asr)}`)
-          .join(' | ')} |`,
-    )
-    .join('\n');
+  return [head, sep, ...rows].join('\n') + '\n';
+}
+
+function perStream(r: OnlineReport): string {
   const suites = r.results[0]?.streams.map((s) => escapeMarkdown(s.suite)) ?? [];
+  const rows = r.results.map(
+    (x) =>
+      `| ${escapeMarkdown(x.defense)} | ${x.streams
+        .map((s) => `${percent(s.rates.asr)} / ${percent(s.rates.tsr)} / ${percent(s.rates.bu)} / ${percent(s.rates.sw_asr)}`)
+        .join(' | ')} |`,
+  );
+  return `<details><summary>Per stream: ASR / TSR / BU / SW-ASR@${r.settings.window}</summary>\n\n| defense | ${suites.join(' | ')} |\n|---|${'---:|'.repeat(suites.length)}\n${rows.join('\n')}\n\n</details>\n`;
+}
+
+const FOOTNOTE =
+  'ASR: attacked episodes whose goal was met; TSR: attacked episodes whose user task was done; BU: benign tasks done unattended. Macro averages over the streams.';
+
+export function onlineMarkdown(r: OnlineReport): string {
   return [
     `## Online evaluation: ${escapeMarkdown(r.corpus)}`,
     '',
     escapeMarkdown(describe(r)),
     '',
-    head,
-    sep,
-    ...rows,
-    '',
+    onlineTable(r, (x) => escapeMarkdown(x.defense)),
     onlineChart(r),
-    `<details><summary>Per stream: ASR / TSR / BU / SW-ASR@${w}</summary>\n`,
-    `| defense | ${suites.join(' | ')} |`,
-    `|---|${'---:|'.repeat(suites.length)}`,
-    perStream,
-    '\n</details>\n',
-    'ASR: attacked episodes whose goal was met; TSR: attacked episodes whose user task was done; BU: benign tasks done unattended. ' +
-      'Macro averages over the streams. What the curve does and does not show: [docs/online.md](docs/online.md).',
+    perStream(r),
+    `${FOOTNOTE} What the curve does and does not show: [docs/online.md](docs/online.md).`,
     '',
   ].join('\n');
+}
+
+/** The gate's comment: your defense's row first (bold), the chart and the streams when there is room. */
+export function onlineComment(r: OnlineReport, defense: string, detailed: boolean): string {
+  const out = [
+    `#### Online evaluation on ${escapeMarkdown(r.corpus)} (test before update)`,
+    '',
+    escapeMarkdown(describe(r)),
+    '',
+    onlineTable(r, (x, i) => (i === 0 ? `**${defense}**` : escapeMarkdown(x.defense))),
+  ];
+  if (detailed) out.push(onlineChart(r), perStream(r));
+  out.push(`<sub>${FOOTNOTE} Thresholded absolutely, never compared with the base (agent-defense-eval's docs/online.md).</sub>`, '');
+  return out.join('\n');
 }

@@ -6,8 +6,16 @@ import { readFileSync } from 'node:fs';
 import type { Corpus } from '../corpora/corpus.js';
 import { InputError } from '../model/errors.js';
 import { ONLINE_DEFAULTS, type OnlineSettings } from '../model/online.js';
-import { evaluateOnline, onlineReferences, playEntrant, streamsOf, type OnlineReport, type OnlineResult } from '../evaluate/online.js';
-import type { OnlineSection } from '../gate/results.js';
+import {
+  evaluateOnline,
+  onlineReferences,
+  onlineResult,
+  playEntrant,
+  streamsOf,
+  type OnlineReport,
+  type OnlineResult,
+} from '../evaluate/online.js';
+import type { OnlineSection, RunResults } from '../gate/results.js';
 import { onlineEntrant, type DefenseSpec, type OpenOptions } from '../adapters/index.js';
 
 /** A seed for a run that was given none: drawn afresh, so no defense can know a stream's order in advance (it is recorded in the results). */
@@ -71,4 +79,39 @@ export async function playUserDefense(
 /** The online report of a corpus: yours first when given, then the reference rows on the same streams. */
 export function onlineReport(corpus: Corpus, settings: OnlineSettings, mine?: OnlineResult): Promise<OnlineReport> {
   return evaluateOnline(corpus, onlineReferences(corpus), settings, { secret: randomBytes(32) }, mine ? [mine] : []);
+}
+
+/**
+ * The online reports a results file's sections describe: your defense's row rebuilt from the
+ * recorded counts, the reference rows played again on the same streams (rebuilt from the recorded
+ * settings). The companion renders a fork's comment from the file this way.
+ */
+export async function onlineDetails(
+  corpora: readonly Corpus[],
+  results: RunResults,
+  defense: string,
+): Promise<Record<string, OnlineReport>> {
+  const out: Record<string, OnlineReport> = {};
+  for (const entry of results.corpora) {
+    const corpus = corpora.find((c) => c.name === entry.corpus);
+    if (!entry.online || !corpus) continue;
+    const settings = entry.online.settings as OnlineSettings;
+    const { streams } = streamsOf(corpus, settings);
+    if (streams.length !== entry.online.streams.length || streams.some((s, i) => s.suite !== entry.online!.streams[i]!.suite))
+      throw new InputError(`the results' online streams of ${entry.corpus} are not the ones its settings build`);
+    const mine = onlineResult(
+      defense,
+      entry.online.learns,
+      streams,
+      entry.online.streams.map((s) => ({ counts: s.counts, asked: 0 })),
+      settings.window,
+    );
+    out[entry.corpus] = await onlineReport(corpus, settings, mine);
+  }
+  return out;
+}
+
+/** Results with each corpus's online section added. */
+export function withOnlineSections(results: RunResults, mine: ReadonlyMap<string, UserOnline>): RunResults {
+  return { ...results, corpora: results.corpora.map((c) => (mine.has(c.corpus) ? { ...c, online: mine.get(c.corpus)!.section } : c)) };
 }

@@ -20,6 +20,12 @@ export interface Player {
   feedback(session: string, step: number, label: FeedbackLabel, scenario: Scenario, info: SessionInfo): Promise<void> | void;
 }
 
+/** A defense that can play streams: `open` gives a fresh instance for each (a cold start). */
+export interface Entrant {
+  readonly name: string;
+  open(stream: Stream): Promise<Player & { close?(): Promise<void> }> | (Player & { close?(): Promise<void> });
+}
+
 export interface StreamPlay {
   readonly outcomes: readonly EpisodeOutcome[];
   readonly counts: StreamCounts;

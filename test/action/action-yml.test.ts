@@ -84,6 +84,8 @@ describe('action.yml', () => {
       'block-rate',
       'utility-rate',
       'su-hm',
+      'online-sw-asr',
+      'online-su-hm',
       'report-path',
       'results-path',
       'record-path',
