@@ -138,7 +138,10 @@ const SlotVariant = z.object({
 export const SlotsFileSchema = z.object({
   source: z.string(),
   rules: z.array(z.string()),
-  suites: z.record(AgentDojoSuiteSchema, z.object({ defaults: z.record(z.string(), z.string()), vector_env: z.record(z.string(), z.string()) })),
+  suites: z.record(
+    AgentDojoSuiteSchema,
+    z.object({ defaults: z.record(z.string(), z.string()), vector_env: z.record(z.string(), z.string()) }),
+  ),
   /** Env id → the raw text between the scalar's double quotes, with the vectors it holds. */
   env: z.record(z.string(), z.array(z.union([z.string(), z.object({ vector: z.string().min(1) })]))),
   templates: z.record(Digest, z.array(z.union([z.string(), SlotOccurrence]))),
