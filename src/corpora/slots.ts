@@ -11,7 +11,7 @@ import { yamlScalar } from './yaml-scalar.js';
 /** The rules this port implements, in the file's order. */
 export const SLOT_RULES = ['yaml_dq', 'yaml', 'py_repr', 'raw', 'len'] as const;
 
-/** Tool → the argument that names its egress destination (the exporter's EGRESS table, spec §4.1). */
+/** Tool → the argument that names its egress destination (the exporter's EGRESS table, docs/defenses.md#the-egress-policy). */
 export const EGRESS_ARGS: Readonly<Record<string, string>> = {
   send_money: 'recipient',
   schedule_transaction: 'recipient',
@@ -94,7 +94,7 @@ export function injectionSlots(file: SlotsFile, where: string): InjectionSlots {
     const search = entry.search ?? [];
     for (const s of search) {
       if (!envs.includes(s.env)) fail(`pair ${key}: search entry on env ${s.env}, which holds none of its vectors`);
-      // Python's str.lower and JavaScript's toLowerCase agree on whether an ASCII query occurs (docs/injection-slots.md#7).
+      // Python's str.lower and JavaScript's toLowerCase agree on whether an ASCII query occurs (docs/injection-slots.md#7-restrictions-for-the-attacker).
       if (!isAscii(s.query)) fail(`pair ${key}: search query ${JSON.stringify(s.query)} is not ASCII`);
     }
     const variants = new Map(Object.entries(entry.variants));
