@@ -60,7 +60,23 @@ export interface EndMessage {
     type: 'end';
     session: string;
 }
-export type Message = BeginMessage | RequestMessage | EndMessage;
+/** What the gate may tell a defense that learns about a call of an ended episode (docs/online.md#feedback). */
+export type FeedbackLabel = 'attack_success' | 'false_positive' | 'blocked_attack';
+/** Online runs, to a defense that learns: feedback on one call of an episode already scored. */
+export interface FeedbackMessage {
+    type: 'feedback';
+    /** The episode's session, which has ended. */
+    session: string;
+    /** The id of the request that asked about the call. */
+    request: number;
+    label: FeedbackLabel;
+    suite: string;
+    /** The episode's user prompt, as its begin carried it. */
+    prompt: string | null;
+    /** The call, as that request carried it. */
+    call: Call;
+}
+export type Message = BeginMessage | RequestMessage | EndMessage | FeedbackMessage;
 /** A defense's decision on one call (protocol 2): `ask` waits for the user's confirmation. */
 export type Decision = 'allow' | 'deny' | 'ask';
 /** Protocol 2's reply. */
@@ -110,6 +126,13 @@ export interface DefenseDefinition<S = Record<string, unknown>> extends Common {
     /** Called as a session ends, after its last decision; its state is dropped then. Not called in process (`defense-module`). */
     onEnd?(session: Session<S>): void | Promise<void>;
     decide(call: PendingCall, session: Session<S>): Answer | Promise<Answer>;
+    /**
+     * Online runs (docs/online.md): the defense learns. Given, the hello declares `learns` and the gate
+     * sends feedback after each episode is scored, before the next begins; each stream starts a fresh
+     * process, with the vaccine file's path in DEFENSE_EVAL_VACCINE. State kept here is the defense's
+     * own (across sessions), never per session.
+     */
+    onFeedback?(feedback: FeedbackMessage): void | Promise<void>;
 }
 /** A call as protocol 1 sends it. */
 export interface DefenseCall {
@@ -148,6 +171,7 @@ export interface Hello {
     capabilities: {
         stateless: boolean;
         max_concurrency: number;
+        learns?: boolean;
     };
 }
 interface Served<R> {
@@ -177,6 +201,8 @@ export interface DefinedDefense extends Served<ReplyV2 | undefined> {
     }>;
     /** In-process use: the session that `begin` started is over (runs `onEnd`). */
     end(begin: BeginMessage): Promise<void>;
+    /** In-process use, for a defense with onFeedback: feedback after an episode (the gate's module adapter calls it). */
+    learn?(feedback: FeedbackMessage): Promise<void>;
 }
 export interface DefinedDefenseV1 extends Served<Reply> {
     readonly protocol: 1;

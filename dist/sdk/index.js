@@ -178,8 +178,28 @@ function sessionOf(b) {
         tools: Array.isArray(b['tools']) ? b['tools'] : [],
     };
 }
+function asFeedback(m) {
+    const label = m['label'];
+    if (label !== 'attack_success' && label !== 'false_positive' && label !== 'blocked_attack')
+        throw new RequestError(`feedback with an unknown label: ${describe(label)}`);
+    if (typeof m['request'] !== 'number')
+        throw new RequestError(`feedback needs a numeric "request": ${describe(m)}`);
+    return {
+        type: 'feedback',
+        session: String(m['session']),
+        request: m['request'],
+        label,
+        suite: String(m['suite'] ?? ''),
+        prompt: typeof m['prompt'] === 'string' ? m['prompt'] : null,
+        call: asCall(m['call'], 'feedback\'s "call"'),
+    };
+}
 function defineV2(def, beginWaitMs = BEGIN_WAIT_MS) {
+    if (def.onFeedback !== undefined && typeof def.onFeedback !== 'function')
+        throw new TypeError('onFeedback must be a function');
     const hello = makeHello(def, 2);
+    if (def.onFeedback)
+        hello.capabilities.learns = true;
     const newSession = (info) => ({
         ...info,
         state: def.initialState ? def.initialState(info) : {},
@@ -195,7 +215,10 @@ function defineV2(def, beginWaitMs = BEGIN_WAIT_MS) {
         }
         return o;
     };
+    // Feedback in progress: no later begin or decision runs before it has been learned from.
+    let learning = Promise.resolve();
     const decideRequest = async (o, id, call, overHttp) => {
+        await learning;
         if (o.beginSeen) {
             await o.begun; // onBegin may still run
         }
@@ -218,6 +241,7 @@ function defineV2(def, beginWaitMs = BEGIN_WAIT_MS) {
                 o.beginSeen = true;
                 const session = (o.session = newSession(sessionOf(m)));
                 try {
+                    await learning;
                     await def.onBegin?.(session);
                 }
                 finally {
@@ -251,6 +275,16 @@ function defineV2(def, beginWaitMs = BEGIN_WAIT_MS) {
                     o.inFlight.delete(deciding);
                 }
             }
+            case 'feedback': {
+                // Handled in arrival order, like a begin: the gate sends the next episode's begin after it.
+                if (!def.onFeedback)
+                    throw new RequestError('feedback sent to a defense that does not learn (no onFeedback)');
+                const feedback = asFeedback(m);
+                const before = learning;
+                learning = before.then(() => def.onFeedback(feedback));
+                await learning;
+                return undefined;
+            }
             default:
                 throw new RequestError(`not a protocol 2 message: ${describe(m)}`);
         }
@@ -278,6 +312,7 @@ function defineV2(def, beginWaitMs = BEGIN_WAIT_MS) {
         inProcess.delete(begin);
         await def.onEnd?.(session);
     };
+    const onFeedback = def.onFeedback?.bind(def);
     return {
         protocol: 2,
         name: def.name,
@@ -285,6 +320,7 @@ function defineV2(def, beginWaitMs = BEGIN_WAIT_MS) {
         stateless: hello.capabilities.stateless,
         decide,
         end,
+        ...(onFeedback ? { learn: async (f) => onFeedback(asFeedback(f)) } : {}),
         answer: handle,
         ...transports(def.name, hello, handle),
     };
