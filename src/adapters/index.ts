@@ -1,6 +1,8 @@
 // Opening a user's defense (command, URL or module) and scoring it with the core's driver.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Scenario } from '../model/call.js';
+import type { Decision, Scenario } from '../model/call.js';
+import { Outcome } from '../scoring/judge.js';
+import type { AttackedDefense } from '../scoring/adaptive.js';
 import type { Corpus } from '../corpora/corpus.js';
 import { sessionPrompt } from '../corpora/corpus.js';
 import { drive, type DriveOptions, type Driven } from '../scoring/drive.js';
@@ -126,5 +128,33 @@ export function onlineEntrant(spec: DefenseSpec, opts: OnlineOpenOptions, name: 
       if (d instanceof ExternalDefense) d.tracking = d.learns;
       return d;
     },
+  };
+}
+
+/**
+ * Your defense under adaptive attack (docs/adaptive.md): it is asked about every run of a batch as
+ * the gate asks any corpus (sessions, opaque ids, a random order), and a run is compromised when it
+ * allowed every call. A stateless defense's answers are kept across batches: the calls before the
+ * injection is read are the same for every candidate and are asked once.
+ */
+export function attackedDefense(defense: OpenedDefense, corpus: Corpus): AttackedDefense {
+  const sessionInfo = (s: Scenario) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
+  const cache = defense.stateless ? new Map<string, Decision>() : undefined;
+  let asked = 0;
+  return {
+    name: defense.name,
+    async compromised(runs) {
+      const r = await drive(runs, defense, {
+        stateless: defense.stateless,
+        concurrency: defense.maxConcurrency,
+        ...newRunSecrets(),
+        sessionInfo,
+        ...(defense.protocol === 2 ? { requestKey: v2Key(sessionInfo) } : {}),
+        ...(cache ? { cache } : {}),
+      });
+      asked += r.asked;
+      return Array.from(r.outcomes, (o) => (o === Outcome.Missed ? '1' : '0')).join('');
+    },
+    queries: () => asked,
   };
 }

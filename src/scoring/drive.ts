@@ -59,6 +59,11 @@ export interface DriveOptions {
   readonly requestKey?: (s: Scenario, step: number, call: Call) => string;
   /** What each session begins with; by default no prompt and no tools. */
   readonly sessionInfo?: (s: Scenario) => SessionInfo;
+  /**
+   * Stateless only: decisions already known, by request key, shared across drives (the adaptive
+   * attacker asks many variants of the same runs). A hit is not asked again; new answers are added.
+   */
+  readonly cache?: Map<string, Decision>;
 }
 
 export interface Driven {
@@ -171,9 +176,9 @@ async function driveStateless(scenarios: readonly Scenario[], order: readonly nu
       if (!keyOfCall.has(c)) add({ ...s, kind: 'benign', trace: s.twin.map((call) => ({ call, injected: false })), twin: [] }, step, c);
     });
   }
-  const decisions = new Map<string, Decision>();
+  const decisions = opts.cache ?? new Map<string, Decision>();
   const info = opts.sessionInfo ?? NO_SESSION_INFO;
-  const list = [...requests];
+  const list = [...requests].filter(([key]) => !decisions.has(key));
   const shuffled = shuffledOrder(list.length, opts.orderSeed).map((i) => list[i]!);
   await pool(shuffled, opts.concurrency, async ([key, a]) => {
     await asker.begin?.(a.session, a.scenario, info(a.scenario));
@@ -184,7 +189,7 @@ async function driveStateless(scenarios: readonly Scenario[], order: readonly nu
     const key = keyOfCall.get(c);
     return key === undefined ? undefined : decisions.get(key);
   };
-  return { ...outcomesOf(scenarios, lookup), asked: requests.size, decisionOf: lookup };
+  return { ...outcomesOf(scenarios, lookup), asked: list.length, decisionOf: lookup };
 }
 
 async function driveStateful(
