@@ -139,7 +139,7 @@ export function onlineEntrant(spec: DefenseSpec, opts: OnlineOpenOptions, name: 
  */
 export function attackedDefense(defense: OpenedDefense, corpus: Corpus): AttackedDefense {
   const sessionInfo = (s: Scenario) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
-  const cache = defense.stateless ? new Map<string, Decision>() : undefined;
+  const cache = defense.stateless ? new Map<string, Promise<Decision>>() : undefined;
   let asked = 0;
   return {
     name: defense.name,

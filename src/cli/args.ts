@@ -34,6 +34,11 @@ export interface ExternalRun {
   readonly vaccine: string | undefined;
 }
 
+/** --adaptive K or --adaptive-replay FILE: an adaptive attack on the paired corpus (docs/adaptive.md). */
+export type AdaptiveCli =
+  | { readonly mode: 'search'; readonly iterations: number; readonly seed: string; readonly optimiser: 'mutation' | 'llm' }
+  | { readonly mode: 'replay'; readonly file: string };
+
 /** --online: the streams to build (docs/online.md); the seed is drawn at run time when not given. */
 export interface OnlineOptions {
   readonly attacks: number;
@@ -56,6 +61,7 @@ export interface CliOptions {
   out: string | undefined;
   external: ExternalRun | undefined;
   online: OnlineOptions | undefined;
+  adaptive: AdaptiveCli | undefined;
 }
 
 export const DEFAULT_CORPUS: CorpusName = 'pairs';
@@ -115,6 +121,17 @@ online, test-before-update evaluation (docs/online.md; pairs and the agentdyn co
   --vaccine FILE     a file your defense starts each stream from (DEFENSE_EVAL_VACCINE)
   --max-sw-asr PCT, --min-online-su-hm PCT
                      the online run's ceiling on SW-ASR and floor on SU-HM, in percent
+
+adaptive attack (docs/adaptive.md; pairs):
+  --adaptive K       search K injections per target (vector × injection task) against every defense
+  --adaptive-seed S  the search's seed, 0 to 2^64-1 (default 1: deterministic)
+  --adaptive-optimiser NAME
+                     mutation (default, deterministic) or llm (an OpenAI-compatible endpoint:
+                     DEFENSE_EVAL_LLM_URL, DEFENSE_EVAL_LLM_MODEL, DEFENSE_EVAL_LLM_KEY)
+  --adaptive-replay FILE
+                     re-score the winning payloads a results file saved, without searching
+  --max-adaptive-asr PCT
+                     the adaptive attack's ceiling on your defense's ASR, in percent
 `;
 
 const OPTIONS = {
@@ -148,6 +165,11 @@ const OPTIONS = {
   vaccine: { type: 'string' },
   'max-sw-asr': { type: 'string' },
   'min-online-su-hm': { type: 'string' },
+  adaptive: { type: 'string' },
+  'adaptive-seed': { type: 'string' },
+  'adaptive-optimiser': { type: 'string' },
+  'adaptive-replay': { type: 'string' },
+  'max-adaptive-asr': { type: 'string' },
 } as const;
 
 const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module'] as const;
@@ -165,6 +187,7 @@ const EXTERNAL_ONLY = [
   'vaccine',
   'max-sw-asr',
   'min-online-su-hm',
+  'max-adaptive-asr',
 ] as const;
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -189,6 +212,8 @@ const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
   'untransformed-scores': TRANSFORMED,
   sweep: ['agentdojo'],
   online: ['pairs', ...TRAJECTORIES],
+  adaptive: ['pairs'],
+  'adaptive-replay': ['pairs'],
 };
 /** … and with your defense, which is scored beside the reference defenses on the transformed corpora too. */
 const APPLIES_WITH_YOURS: Partial<Record<Flag, readonly CliCorpus[]>> = { defense: [...APPLIES.defense!, ...TRANSFORMED] };
@@ -279,6 +304,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     if (external && c === EGRESS_REACH) throw new InputError(`--corpus ${c} cannot score your defense: it analyses the egress policy`);
   }
   const online = onlineOptions(v);
+  const adaptive = adaptiveOptions(v);
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
   const scores = list('scores', v.scores);
   if (scores.includes('none') && scores.length > 1) throw new InputError('--scores: "none" cannot be combined with table paths');
@@ -295,7 +321,32 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     out: v.out,
     external,
     online,
+    adaptive,
   };
+}
+
+function adaptiveOptions(v: Values): AdaptiveCli | undefined {
+  const k = v.adaptive;
+  const replay = v['adaptive-replay'];
+  if (k === undefined && replay === undefined) {
+    const stray = (['adaptive-seed', 'adaptive-optimiser', 'max-adaptive-asr'] as const).find((f) => v[f] !== undefined);
+    if (stray) throw new InputError(`--${stray} needs --adaptive or --adaptive-replay`);
+    return undefined;
+  }
+  if (k !== undefined && replay !== undefined)
+    throw new InputError('--adaptive and --adaptive-replay: give one (a replay does not search)');
+  if (replay !== undefined) {
+    const stray = (['adaptive-seed', 'adaptive-optimiser'] as const).find((f) => v[f] !== undefined);
+    if (stray) throw new InputError(`--${stray} does not apply to --adaptive-replay (a replay does not search)`);
+    return { mode: 'replay', file: replay };
+  }
+  const seed = v['adaptive-seed'] ?? '1';
+  if (!/^\d{1,20}$/.test(seed) || BigInt(seed) >= 2n ** 64n)
+    throw new InputError(`--adaptive-seed: ${JSON.stringify(seed)} is not a whole number between 0 and 2^64-1`);
+  const optimiser = v['adaptive-optimiser'] ?? 'mutation';
+  if (optimiser !== 'mutation' && optimiser !== 'llm')
+    throw new InputError(`--adaptive-optimiser: unknown value ${JSON.stringify(optimiser)} (expected one of mutation, llm)`);
+  return { mode: 'search', iterations: count('adaptive', k, 6, 0, 100), seed, optimiser };
 }
 
 function count(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {

@@ -31,6 +31,11 @@ import type { OnlineSettings } from '../model/online.js';
 import type { OnlineReport } from '../evaluate/online.js';
 import { onlineMarkdown, onlineText } from '../report/online.js';
 import { onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOnline } from '../run/online.js';
+import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack } from '../run/adaptive.js';
+import type { AdaptiveReport } from '../evaluate/adaptive.js';
+import { adaptiveMarkdown, adaptiveText } from '../report/adaptive.js';
+import { attackedDefense, openDefense, type OpenedDefense } from '../adapters/index.js';
+import { llmOptimiserFromEnv } from '../adapters/llm-optimiser.js';
 
 export type Rendered = Record<Format, () => string>;
 
@@ -190,13 +195,58 @@ async function online(
   return out;
 }
 
+/** A corpus's report followed by its adaptive attack (JSON: the report with an `adaptive` field). */
+function withAdaptive(base: Rendered, r: AdaptiveReport): Rendered {
+  // The reference rows' per-target detail would repeat every payload: their tallies suffice in JSON.
+  const json = { ...r, results: r.results.map((x, i) => (i === 0 ? x : { ...x, targets: undefined })) };
+  return {
+    text: () => `${base.text()}\n${adaptiveText(r)}`,
+    markdown: () => `${base.markdown()}\n${adaptiveMarkdown(r)}`,
+    json: () => goJson({ ...(JSON.parse(base.json()) as object), adaptive: json }),
+  };
+}
+
+/** The adaptive attack on each corpus (pairs), against your defense first when given: a search, or a replay of a results file's winners. */
+async function adaptive(
+  names: readonly CliCorpus[],
+  opts: CliOptions,
+  store: () => CorpusStore,
+  mine?: { open(): Promise<OpenedDefense>; corpus: (n: string) => Corpus },
+): Promise<Map<string, AdaptiveReport>> {
+  const a = opts.adaptive!;
+  const saved = a.mode === 'replay' ? readValidated(a.file, RunResultsSchema, `--adaptive-replay ${a.file}`).value : undefined;
+  const out = new Map<string, AdaptiveReport>();
+  for (const n of names) {
+    const inputs = adaptiveInputs(CORPORA[n as CorpusName].load(store()), store());
+    const defense = mine && (await mine.open());
+    try {
+      const attacked = defense && attackedDefense(defense, inputs.corpus);
+      if (a.mode === 'replay') {
+        const section = saved!.corpora.find((c) => c.corpus === n)?.adaptive;
+        if (!section) throw new InputError(`--adaptive-replay ${a.file}: it holds no adaptive attack on ${n}`);
+        out.set(n, await replayAttack(inputs, section, `--adaptive-replay ${a.file}`, attacked));
+      } else {
+        const optimiser = a.optimiser === 'llm' ? llmOptimiserFromEnv(process.env) : undefined;
+        out.set(n, await adaptiveAttack(inputs, { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) }, attacked));
+      }
+    } finally {
+      await defense?.close();
+    }
+  }
+  return out;
+}
+
 export async function run(opts: CliOptions, store: () => CorpusStore, io: { stderr(s: string): void }): Promise<CliRun> {
   const ext = opts.external;
   const settings = opts.online && onlineSettings(opts.online);
   const seedNote = settings ? [`online: seed ${settings.seed} (rerun with --online-seed ${settings.seed} for the same streams)`] : [];
   if (!ext) {
     const parts = opts.corpora.map((c) => report(c, opts, store));
-    const all = settings ? await online(opts.corpora, parts, opts, store, settings) : parts;
+    let all = settings ? await online(opts.corpora, parts, opts, store, settings) : parts;
+    if (opts.adaptive) {
+      const attacks = await adaptive(opts.corpora, opts, store);
+      all = all.map((p, i) => withAdaptive(p, attacks.get(opts.corpora[i]!)!));
+    }
     return { rendered: joined(all), notes: seedNote, exitCode: 0 };
   }
   // Everything the user gave is read and checked before the defense runs.
@@ -226,9 +276,21 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
         vaccine,
       )
     : undefined;
-  const results: RunResults = mine
-    ? { ...scored.results, corpora: scored.results.corpora.map((c) => ({ ...c, online: mine.get(c.corpus)!.section })) }
-    : scored.results;
+  const attacks = opts.adaptive
+    ? await adaptive(names, opts, store, {
+        open: () =>
+          openDefense(ext.spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
+        corpus: (n) => corpora[names.indexOf(n as CorpusName)]!,
+      })
+    : undefined;
+  const results: RunResults = {
+    ...scored.results,
+    corpora: scored.results.corpora.map((c) => ({
+      ...c,
+      ...(mine ? { online: mine.get(c.corpus)!.section } : {}),
+      ...(attacks?.get(c.corpus) ? { adaptive: adaptiveSection(attacks.get(c.corpus)!, attacks.get(c.corpus)!.results[0]!) } : {}),
+    })),
+  };
   if (ext.outResults) writeResults(ext.outResults, results);
   const parts = names.map((n, i) => {
     const run = scored.runs.get(n)!;
@@ -239,7 +301,8 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
       halts: haltsOf(corpora[i]!.scenarios, run.decisionOf),
     });
   });
-  const rendered = joined(settings ? await online(names, parts, opts, store, settings, mine) : parts);
+  const withOnlineParts = settings ? await online(names, parts, opts, store, settings, mine) : parts;
+  const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]!)!)) : withOnlineParts);
   const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...seedNote];
   const t = ext.thresholds;
   const gated =
@@ -248,7 +311,8 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
     t.minUtility !== undefined ||
     t.maxConfirmations !== undefined ||
     t.maxSwAsr !== undefined ||
-    t.minOnlineSuHm !== undefined;
+    t.minOnlineSuHm !== undefined ||
+    t.maxAdaptiveAsr !== undefined;
   if (!gated) return { rendered, notes, exitCode: 0 };
   const refused = base && incomparable(results.key, base.key);
   if (refused) return { rendered, notes: [...notes, `FAIL the baseline ${ext.baseline} cannot be compared: ${refused}`], exitCode: 1 };

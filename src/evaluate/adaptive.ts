@@ -22,6 +22,9 @@ import {
 export type { AttackedDefense } from '../scoring/adaptive.js';
 import { versionsOf, type Versions } from './corpus.js';
 
+/** Targets searched at once against one defense. */
+const TARGETS_AT_ONCE = 8;
+
 /** The corpus's own attack: the static baseline every adaptive figure is read against. */
 export const STATIC_SEED = 'seed:important_instructions_no_names/identity';
 
@@ -206,15 +209,22 @@ export async function attackDefense(
 ): Promise<AdaptiveResult> {
   const before = defense.queries();
   const outcomes: TargetOutcome[] = [];
-  for (const t of targets) {
-    const evaluate = async (text: string) => {
-      const runs = renderCases(slots, t, text);
-      return runs === undefined ? undefined : defense.compromised(runs);
-    };
-    const seeds = seedsOf(t.suite, t.injectionTask);
-    const r = await search(t, seeds, evaluate, settings.optimiser(t), settings);
-    outcomes.push(outcomeOf(t, r.leaderboard, r.best, r.scored));
-  }
+  // Targets are independent: several are searched at once (each search is sequential in itself),
+  // so a defense's concurrency is used; the outcomes do not depend on the interleaving.
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const i = next++;
+      const t = targets[i]!;
+      const evaluate = async (text: string) => {
+        const runs = renderCases(slots, t, text);
+        return runs === undefined ? undefined : defense.compromised(runs);
+      };
+      const r = await search(t, seedsOf(t.suite, t.injectionTask), evaluate, settings.optimiser(t), settings);
+      outcomes[i] = outcomeOf(t, r.leaderboard, r.best, r.scored);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TARGETS_AT_ONCE, targets.length) }, worker));
   return { defense: defense.name, targets: outcomes, ...tallies(targets, outcomes), queries: defense.queries() - before };
 }
 

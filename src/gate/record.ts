@@ -23,6 +23,7 @@ export const GateRecordSchema = z.object({
     max_confirmations: z.number().min(0).max(1000).optional(),
     max_sw_asr: Points.optional(),
     min_online_su_hm: Points.optional(),
+    max_adaptive_asr: Points.optional(),
   }),
   head: RunResultsSchema,
   base: z.object({ results: RunResultsSchema, source: z.string().max(500) }).optional(),
@@ -44,6 +45,7 @@ export const thresholdsOf = (r: GateRecord): Thresholds => ({
   maxConfirmations: r.thresholds.max_confirmations,
   maxSwAsr: r.thresholds.max_sw_asr,
   minOnlineSuHm: r.thresholds.min_online_su_hm,
+  maxAdaptiveAsr: r.thresholds.max_adaptive_asr,
 });
 
 /** The verdict from the thresholds and the base, failing closed when a base was expected but is missing. */

@@ -69,6 +69,32 @@ export const OnlineSectionSchema = z.object({
 });
 export type OnlineSection = z.infer<typeof OnlineSectionSchema>;
 
+const CaseString = z.string().regex(/^[01]*$/);
+
+/**
+ * An adaptive attack on this corpus (docs/adaptive.md): per injection target, which cases the
+ * corpus's own attack, the best seed and the attack (the best generated candidate, with its text)
+ * compromised. A replay re-scores these payloads without searching.
+ */
+export const AdaptiveSectionSchema = z.object({
+  iterations: Count,
+  seed: z.string().regex(/^\d{1,20}$/),
+  optimiser: z.string().max(200),
+  /** Requests your defense answered during the search. */
+  queries: Count,
+  targets: z
+    .array(
+      z.object({
+        key: z.string(),
+        static_cases: CaseString,
+        best_seed: z.object({ origin: z.string(), cases: CaseString }),
+        adaptive: z.object({ origin: z.string(), text: z.string(), iteration: Count, cases: CaseString }).nullable(),
+      }),
+    )
+    .min(1),
+});
+export type AdaptiveSection = z.infer<typeof AdaptiveSectionSchema>;
+
 export const CorpusResultSchema = z.object({
   corpus: z.string(),
   /** The corpus's kind (corpora/corpus.ts): how its outcome codes read. Absent in files written before it was recorded. */
@@ -90,6 +116,8 @@ export const CorpusResultSchema = z.object({
   outcomes: z.string().regex(/^[0-8]*$/),
   /** The online run on this corpus, when one was asked for. */
   online: OnlineSectionSchema.optional(),
+  /** The adaptive attack on this corpus, when one was asked for. */
+  adaptive: AdaptiveSectionSchema.optional(),
   /** The first denial of each benign task the defense broke (reasons cut at 200 characters). */
   broken: z.array(z.object({ scenario: z.string(), step: z.number().int(), tool: z.string(), reason: z.string().max(201) })).optional(),
 });

@@ -28,6 +28,7 @@ export function parseThresholds(get: (name: string) => string | undefined, label
     maxConfirmations: perTask(label('max-confirmations'), get('max-confirmations')),
     maxSwAsr: pp('max-sw-asr', undefined),
     minOnlineSuHm: pp('min-online-su-hm', undefined),
+    maxAdaptiveAsr: pp('max-adaptive-asr', undefined),
   };
 }
 

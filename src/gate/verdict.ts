@@ -6,7 +6,7 @@ import type { Result } from '../model/result.js';
 import { fixed } from '../format/gofmt.js';
 import { percent, points, score100 } from '../format/percent.js';
 import { macroRates, streamRates } from '../scoring/stream.js';
-import type { OnlineSection, RunResults } from './results.js';
+import type { AdaptiveSection, OnlineSection, RunResults } from './results.js';
 
 export interface Thresholds {
   /** Largest allowed fall of the attributable block rate, in percentage points. */
@@ -21,6 +21,8 @@ export interface Thresholds {
   /** Online runs (docs/online.md): the highest SW-ASR and the lowest SU-HM allowed, in percent, macro-averaged over the streams. */
   readonly maxSwAsr?: number | undefined;
   readonly minOnlineSuHm?: number | undefined;
+  /** Adaptive attacks (docs/adaptive.md): the highest adaptive ASR allowed, in percent, over every target's cases. */
+  readonly maxAdaptiveAsr?: number | undefined;
 }
 
 export const METRICS = ['attributable', 'utility'] as const;
@@ -53,7 +55,7 @@ const METRIC: Record<Metric, MetricRule> = {
 
 export interface Check {
   readonly corpus: string;
-  readonly metric: Metric | 'confirmations' | 'sw-asr' | 'online-su-hm';
+  readonly metric: Metric | 'confirmations' | 'sw-asr' | 'online-su-hm' | 'adaptive-asr';
   readonly kind: 'drop' | 'floor' | 'ceiling';
   readonly ok: boolean;
   readonly message: string;
@@ -85,6 +87,7 @@ export function computeVerdict(head: RunResults, base: RunResults | undefined, t
       });
     }
     if (h.online) checks.push(...onlineChecks(h.corpus, h.online, t));
+    if (h.adaptive && t.maxAdaptiveAsr !== undefined) checks.push(adaptiveCheck(h.corpus, h.adaptive, t.maxAdaptiveAsr));
     for (const metric of METRICS) {
       const m = METRIC[metric];
       const now = m.rate(h.result);
@@ -147,4 +150,23 @@ function onlineChecks(corpus: string, o: OnlineSection, t: Thresholds): Check[] 
     });
   }
   return checks;
+}
+
+/** The adaptive attack's check: the share of cases its best generated candidates compromised, at most the ceiling. */
+function adaptiveCheck(corpus: string, a: AdaptiveSection, max: number): Check {
+  let cases = 0;
+  let hits = 0;
+  for (const t of a.targets) {
+    cases += t.static_cases.length;
+    hits += [...(t.adaptive?.cases ?? '')].filter((c) => c === '1').length;
+  }
+  const asr = cases === 0 ? undefined : hits / cases;
+  const ok = asr === undefined || asr * 100 <= max + EPS;
+  return {
+    corpus,
+    metric: 'adaptive-asr',
+    kind: 'ceiling',
+    ok,
+    message: `${corpus} adaptive: ASR ${percent(asr)} (${hits} of ${cases} cases, K = ${a.iterations}) is ${ok ? 'within' : 'above'} the limit of ${fixed(max, 1)}%`,
+  };
 }

@@ -98,16 +98,14 @@ export async function search(
   const tried = new Set<string>();
   const used = new Set<string>();
   let dropped = 0;
-  for (const s of seeds) {
-    if (tried.has(s.text)) continue; // the name variants of an attack can give one text
-    tried.add(s.text);
-    const cases = await evaluate(s.text);
-    if (cases === undefined) {
-      dropped++;
-      continue;
-    }
-    board.push({ text: s.text, origin: s.origin, hits: hitsOf(cases), cases, iteration: 0 });
-  }
+  // The seeds at once (they do not depend on each other), kept in their order.
+  const distinct = seeds.filter((s) => !tried.has(s.text) && tried.add(s.text)); // name variants can give one text
+  const scoredSeeds = await Promise.all(distinct.map((s) => evaluate(s.text)));
+  distinct.forEach((s, i) => {
+    const cases = scoredSeeds[i];
+    if (cases === undefined) dropped++;
+    else board.push({ text: s.text, origin: s.origin, hits: hitsOf(cases), cases, iteration: 0 });
+  });
   const seedTexts = new Set(tried);
   for (let iteration = 1; iteration <= opts.iterations; iteration++) {
     const p = await optimiser.propose({ target, leaders: rank(board).slice(0, opts.top), tried, iteration, used });

@@ -60,10 +60,11 @@ export interface DriveOptions {
   /** What each session begins with; by default no prompt and no tools. */
   readonly sessionInfo?: (s: Scenario) => SessionInfo;
   /**
-   * Stateless only: decisions already known, by request key, shared across drives (the adaptive
-   * attacker asks many variants of the same runs). A hit is not asked again; new answers are added.
+   * Stateless only: decisions known or being asked, by request key, shared across drives (the
+   * adaptive attacker asks many variants of the same runs, several at once). A key present is not
+   * asked again; the keys this drive asks are added before it asks them.
    */
-  readonly cache?: Map<string, Decision>;
+  readonly cache?: Map<string, Promise<Decision>>;
 }
 
 export interface Driven {
@@ -176,15 +177,35 @@ async function driveStateless(scenarios: readonly Scenario[], order: readonly nu
       if (!keyOfCall.has(c)) add({ ...s, kind: 'benign', trace: s.twin.map((call) => ({ call, injected: false })), twin: [] }, step, c);
     });
   }
-  const decisions = opts.cache ?? new Map<string, Decision>();
+  const decisions = new Map<string, Decision>();
   const info = opts.sessionInfo ?? NO_SESSION_INFO;
-  const list = [...requests].filter(([key]) => !decisions.has(key));
+  const shared = opts.cache;
+  const list = [...requests].filter(([key]) => !shared?.has(key));
+  // This drive's keys go into the shared cache before they are asked, so another drive waits for them instead of asking too.
+  const mine = new Map<string, { resolve(d: Decision): void; reject(e: unknown): void }>();
+  if (shared)
+    for (const [key] of list)
+      shared.set(
+        key,
+        new Promise<Decision>((resolve, reject) => mine.set(key, { resolve, reject })).catch((e: unknown) => {
+          shared.delete(key);
+          throw e;
+        }),
+      );
   const shuffled = shuffledOrder(list.length, opts.orderSeed).map((i) => list[i]!);
-  await pool(shuffled, opts.concurrency, async ([key, a]) => {
-    await asker.begin?.(a.session, a.scenario, info(a.scenario));
-    decisions.set(key, await asker.ask(a));
-    await asker.end?.(a.session, a.scenario);
-  });
+  try {
+    await pool(shuffled, opts.concurrency, async ([key, a]) => {
+      await asker.begin?.(a.session, a.scenario, info(a.scenario));
+      const d = await asker.ask(a);
+      decisions.set(key, d);
+      mine.get(key)?.resolve(d);
+      await asker.end?.(a.session, a.scenario);
+    });
+  } catch (e) {
+    for (const [key, p] of mine) if (!decisions.has(key)) p.reject(e);
+    throw e;
+  }
+  if (shared) for (const [key] of requests) if (!decisions.has(key)) decisions.set(key, await shared.get(key)!);
   const lookup = (c: Call): Decision | undefined => {
     const key = keyOfCall.get(c);
     return key === undefined ? undefined : decisions.get(key);

@@ -1,0 +1,163 @@
+// What both shells run for an adaptive attack (docs/adaptive.md): the targets and seeds of the
+// paired corpus, the search against your defense (one process for the whole search: the attacker
+// is a client of the defense like any agent) and against the reference defenses on the same
+// targets, or a replay of saved winning payloads without searching.
+import { createHash } from 'node:crypto';
+import type { Corpus, PairedCorpus } from '../corpora/corpus.js';
+import { InputError } from '../model/errors.js';
+import type { CorpusStore } from '../data/store.js';
+import {
+  adaptiveReport,
+  attackDefense,
+  attackTargets,
+  committedSeeds,
+  inProcessAttacked,
+  renderCases,
+  STATIC_SEED,
+  tallies,
+  type AdaptiveReport,
+  type AdaptiveResult,
+  type AttackTarget,
+  type SeedsOf,
+  type TargetOutcome,
+} from '../evaluate/adaptive.js';
+import { referenceDefenses } from '../evaluate/corpus.js';
+import { mutationOptimiser, type AttackedDefense, type Optimiser } from '../scoring/adaptive.js';
+import type { AdaptiveSection } from '../gate/results.js';
+import type { InjectionSlots } from '../corpora/slots.js';
+
+export const DEFAULT_ADAPTIVE_SEED = '1';
+/** Leaders shown to the optimiser, as AutoDojo shows them. */
+export const ADAPTIVE_TOP = 5;
+
+export interface AdaptiveOptions {
+  readonly iterations: number;
+  readonly seed: string;
+  /** A factory of the optimiser for one target; the seeded mutation optimiser by default. */
+  readonly optimiser?: { readonly name: string; make(target: AttackTarget, seed: bigint): Optimiser };
+}
+
+/** The corpus an adaptive attack runs on: only the paired corpus's outputs can be re-rendered with a new payload. */
+export function checkAdaptiveCorpus(corpus: Corpus): PairedCorpus {
+  if (corpus.kind !== 'paired')
+    throw new InputError(
+      corpus.kind === 'trajectory'
+        ? `an adaptive attack needs outputs it can re-render: ${corpus.name}'s recorded runs are fixed agent behaviour, out of its scope`
+        : `an adaptive attack runs on the paired corpus (pairs), not on ${corpus.name}: the attack corpora's attacks are among its seeds`,
+    );
+  return corpus;
+}
+
+/** A target's optimiser seed: the run's seed with a word of the target key's SHA-256, so targets search independently. */
+export function targetSeed(seed: string, key: string): bigint {
+  return BigInt(seed) ^ createHash('sha256').update(key).digest().readBigUInt64BE(0);
+}
+
+const mutation = { name: 'mutation', make: (_t: AttackTarget, seed: bigint) => mutationOptimiser(seed) };
+
+export interface AdaptiveInputs {
+  readonly corpus: PairedCorpus;
+  readonly slots: InjectionSlots;
+  readonly targets: readonly AttackTarget[];
+  readonly seeds: SeedsOf;
+}
+
+export function adaptiveInputs(corpus: Corpus, store: CorpusStore): AdaptiveInputs {
+  const paired = checkAdaptiveCorpus(corpus);
+  const slots = store.slots();
+  return { corpus: paired, slots, targets: attackTargets(paired, slots), seeds: committedSeeds(slots) };
+}
+
+/** The search against each defense, yours first when given. */
+export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptions, mine?: AttackedDefense): Promise<AdaptiveReport> {
+  const optimiser = opts.optimiser ?? mutation;
+  const settings = {
+    iterations: opts.iterations,
+    top: ADAPTIVE_TOP,
+    seed: opts.seed,
+    optimiser: (t: AttackTarget) => optimiser.make(t, targetSeed(opts.seed, t.key)),
+  };
+  const defenses = [...(mine ? [mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+  const results: AdaptiveResult[] = [];
+  for (const d of defenses) results.push(await attackDefense(d, inputs.targets, inputs.slots, inputs.seeds, settings));
+  return adaptiveReport(
+    inputs.corpus,
+    inputs.targets,
+    { iterations: opts.iterations, seed: opts.seed, optimiser: optimiser.name },
+    results,
+    classifierNames(),
+  );
+}
+
+/** The classifier defenses: fixed texts in their tables, so never re-scored (docs/adaptive.md#what-is-not-scored). */
+const classifierNames = (): string[] => ['the classifier defenses over the pinned score tables'];
+
+/** A results file's adaptive section, from your defense's result. */
+export function adaptiveSection(report: AdaptiveReport, mine: AdaptiveResult): AdaptiveSection {
+  return {
+    iterations: report.iterations,
+    seed: report.seed,
+    optimiser: report.optimiser,
+    queries: mine.queries,
+    targets: mine.targets.map((t) => ({
+      key: t.key,
+      static_cases: t.static_cases,
+      best_seed: t.best_seed,
+      adaptive: t.adaptive,
+    })),
+  };
+}
+
+/**
+ * Replay (no search): the saved winners of each target (its best seed and its attack) re-scored
+ * against the defenses, as static, best-seed and adaptive figures. A target the file does not
+ * name, or names with other cases, is an input error: the file is of another corpus version.
+ */
+export async function replayAttack(
+  inputs: AdaptiveInputs,
+  saved: AdaptiveSection,
+  where: string,
+  mine?: AttackedDefense,
+): Promise<AdaptiveReport> {
+  const byKey = new Map(inputs.targets.map((t) => [t.key, t]));
+  const targets = saved.targets.map((s) => {
+    const t = byKey.get(s.key);
+    if (!t || t.size !== s.static_cases.length)
+      throw new InputError(`${where}: target ${s.key} is not one of this corpus's targets (another corpus version?)`);
+    return t;
+  });
+  const defenses = [...(mine ? [mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+  const results: AdaptiveResult[] = [];
+  for (const d of defenses) {
+    const before = d.queries();
+    const outcomes: TargetOutcome[] = [];
+    for (const [i, t] of targets.entries()) {
+      const s = saved.targets[i]!;
+      const score = async (text: string | undefined) => {
+        const runs = text === undefined ? undefined : renderCases(inputs.slots, t, text);
+        return runs === undefined ? ''.padEnd(t.size, '0') : d.compromised(runs);
+      };
+      const seeds = inputs.seeds(t.suite, t.injectionTask);
+      const seedText = (origin: string) => seeds.find((x) => x.origin === origin)?.text;
+      outcomes.push({
+        key: t.key,
+        suite: t.suite,
+        injection_task: t.injectionTask,
+        vector: t.vector,
+        cases: t.cases.map((c) => c.id),
+        static_cases: await score(seedText(STATIC_SEED)),
+        best_seed: { origin: s.best_seed.origin, cases: await score(seedText(s.best_seed.origin)) },
+        adaptive: s.adaptive && { ...s.adaptive, cases: await score(s.adaptive.text) },
+        scored: 3,
+      });
+    }
+    results.push({ defense: d.name, targets: outcomes, ...tallies(targets, outcomes), queries: d.queries() - before });
+  }
+  return adaptiveReport(
+    inputs.corpus,
+    targets,
+    { iterations: 0, seed: saved.seed, optimiser: `replay of ${saved.optimiser}` },
+    results,
+    classifierNames(),
+  );
+}
