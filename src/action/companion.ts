@@ -17,6 +17,7 @@ import { GateRecordSchema, thresholdsOf, verdictOf, type GateRecord } from '../g
 import { renderReport } from '../report/comment.js';
 import { loadCorpora, reportDetails } from '../run/score.js';
 import { onlineDetails } from '../run/online.js';
+import { adaptiveInputs, reportFromSection } from '../run/adaptive.js';
 import { describeApiError, upsertComment, withRetry, type Octokit } from './comment.js';
 import type { InputLookup } from './config.js';
 
@@ -55,7 +56,17 @@ async function detailsFor(record: GateRecord, deps: CompanionDeps): Promise<Para
     if (corpora.some((c, i) => c.version !== record.head.corpora[i]!.version)) return {};
     const details = reportDetails(corpora, record.head, deps.store, deps.warn);
     const online = await onlineDetails(corpora, record.head, record.name);
-    return Object.fromEntries(Object.entries(details).map(([k, d]) => [k, online[k] ? { ...d, online: online[k] } : d]));
+    const adaptive = (name: string) => {
+      const entry = record.head.corpora.find((c) => c.corpus === name);
+      const corpus = corpora.find((c) => c.name === name);
+      return entry?.adaptive && corpus ? reportFromSection(adaptiveInputs(corpus, deps.store()), entry.adaptive, record.name) : undefined;
+    };
+    return Object.fromEntries(
+      Object.entries(details).map(([k, d]) => {
+        const a = adaptive(k);
+        return [k, { ...d, ...(online[k] ? { online: online[k] } : {}), ...(a ? { adaptive: a } : {}) }];
+      }),
+    );
   } catch (e) {
     if (e instanceof InputError) return {};
     throw e;

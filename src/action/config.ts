@@ -8,6 +8,7 @@ import { CORPUS_NAMES, type CorpusName } from '../data/registry.js';
 import { checkDefenseEnv } from './isolation.js';
 import { isAbsolute } from 'node:path';
 import { ONLINE_DEFAULTS } from '../model/online.js';
+import { AGENTDOJO_SUITES } from '../model/call.js';
 
 export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06'];
 
@@ -43,6 +44,11 @@ export interface Config {
   readonly online: OnlineOptions | undefined;
   /** A file the defense ships to start each online stream from, relative to the workspace. */
   readonly vaccine: string | undefined;
+  /** An adaptive attack on pairs (docs/adaptive.md): a search of K iterations, or a replay of a committed results file; undefined: off. */
+  readonly adaptive:
+    | { readonly mode: 'search'; readonly iterations: number; readonly seed: string; readonly suites: readonly string[] }
+    | { readonly mode: 'replay'; readonly file: string }
+    | undefined;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -181,6 +187,29 @@ function onlineOptions(get: InputLookup): { online: OnlineOptions | undefined; v
   };
 }
 
+function adaptiveOptions(get: InputLookup): Config['adaptive'] {
+  const k = wholeNumber('adaptive', get('adaptive'), 0, 0, 100);
+  const replay = get('adaptive-replay').trim();
+  const seed = get('adaptive-seed').trim() || '1';
+  if (!/^\d{1,20}$/.test(seed) || BigInt(seed) >= 2n ** 64n)
+    throw new InputError(`input adaptive-seed: ${quote(seed)} is not a whole number between 0 and 2^64-1`);
+  if (k > 0 && replay !== '') throw new InputError('inputs adaptive and adaptive-replay: set one (a replay does not search)');
+  if (replay !== '') {
+    if (!/\.json$/i.test(replay)) throw new InputError(`input adaptive-replay: ${quote(replay)} is not a path to a results .json file`);
+    return { mode: 'replay', file: replay };
+  }
+  const suites = get('adaptive-suites')
+    .split(/[\s,]+/)
+    .filter((x) => x !== '');
+  const unknown = suites.find((x) => !(AGENTDOJO_SUITES as readonly string[]).includes(x));
+  if (unknown !== undefined)
+    throw new InputError(`input adaptive-suites: unknown suite ${quote(unknown)} (expected ${AGENTDOJO_SUITES.join(', ')})`);
+  if (k > 0) return { mode: 'search', iterations: k, seed, suites };
+  if (get('max-adaptive-asr').trim() !== '')
+    throw new InputError('input max-adaptive-asr: applies only with adaptive (K > 0) or adaptive-replay');
+  return undefined;
+}
+
 export function parseActionConfig(get: InputLookup): Config {
   const name = displayName(get('name'));
   const key = commentKey(get('comment-key'));
@@ -198,6 +227,7 @@ export function parseActionConfig(get: InputLookup): Config {
     commentKey: key,
     timeoutMs: timeout(get('timeout-per-call')),
     ...onlineOptions(get),
+    adaptive: adaptiveOptions(get),
   };
 }
 

@@ -16,6 +16,12 @@ import type { OnlineReport } from '../evaluate/online.js';
 import type { Corpus } from '../corpora/corpus.js';
 import type { Config } from './config.js';
 import { resolve } from 'node:path';
+import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack } from '../run/adaptive.js';
+import type { AdaptiveReport } from '../evaluate/adaptive.js';
+import { RunResultsSchema, type AdaptiveSection } from '../gate/results.js';
+import { readValidated } from '../data/files.js';
+import type { CorpusStore } from '../data/store.js';
+import { attackedDefense, openDefense } from '../adapters/index.js';
 import { loadCorpora, reportDetails, scoreUserDefense } from '../run/score.js';
 import { readBase, resolveBase, writeForCache } from './base.js';
 import { parseActionConfig } from './config.js';
@@ -47,6 +53,7 @@ export async function run(deps: Deps): Promise<number> {
     const ctx = readRunContext(deps.env);
     const corpora = loadCorpora(cfg.corpora, deps.store);
     const online = cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
+    const attack = cfg.adaptive && adaptivePlan(cfg, corpora, ctx.workspace, deps.store());
     const plan = readBase(cfg, ctx, deps.matchedCacheKey);
     // The key the head's results will carry, known before the head runs: what the base must match.
     const headKey = keyOf(
@@ -87,7 +94,7 @@ export async function run(deps: Deps): Promise<number> {
       existsAt: deps.existsAt,
       info: deps.info,
     });
-    const { scored, mine } = await phase('head', async (env) => {
+    const { scored, mine, attacked } = await phase('head', async (env) => {
       await runInstall(cfg.install, ctx.workspace, env, deps.info);
       const scored = await scoreUserDefense(cfg.defense, corpora, {
         name: cfg.name,
@@ -99,14 +106,18 @@ export async function run(deps: Deps): Promise<number> {
         echoStderr: deps.echoStderr,
       });
       deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
-      if (!online) return { scored, mine: undefined };
+      const attacked = attack && (await runAttack(attack, cfg, ctx.workspace, env, deps));
+      if (!online) return { scored, mine: undefined, attacked };
       // The vaccine is the pull request's file, read once the install ran (it may build it).
       const vaccine = readVaccine(online.vaccine, 'input vaccine');
       deps.info(`online: seed ${online.settings.seed} on ${online.corpora.map((c) => c.name).join(', ')}`);
       const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
-      return { scored, mine: await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.name, vaccine) };
+      return { scored, mine: await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.name, vaccine), attacked };
     });
-    const results = mine ? withOnlineSections(scored.results, mine) : scored.results;
+    const withOnline = mine ? withOnlineSections(scored.results, mine) : scored.results;
+    const results = attacked
+      ? { ...withOnline, corpora: withOnline.corpora.map((c) => (c.corpus === attacked.corpus ? { ...c, adaptive: attacked.section } : c)) }
+      : withOnline;
     const verdict = verdictOf(results, base.base?.results, cfg.thresholds, base.missing);
     const markdown = renderReport({
       defense: scored.name,
@@ -114,9 +125,9 @@ export async function run(deps: Deps): Promise<number> {
       head: results,
       base: base.base,
       baseNote: base.note,
-      details: withOnlineDetails(
-        reportDetails(corpora, results, deps.store, deps.warn),
-        await onlineDetails(corpora, results, scored.name),
+      details: withAttack(
+        withOnlineDetails(reportDetails(corpora, results, deps.store, deps.warn), await onlineDetails(corpora, results, scored.name)),
+        attacked,
       ),
       toolVersion: TOOL_VERSION,
       runUrl: ctx.runUrl,
@@ -153,6 +164,64 @@ function onlinePlan(cfg: Config, corpora: readonly Corpus[], workspace: string) 
     settings: onlineSettings(cfg.online!),
     vaccine: cfg.vaccine === undefined ? undefined : resolve(workspace, cfg.vaccine),
   };
+}
+
+/** An adaptive attack needs the paired corpus among the corpora; a replay file is read before any PR code runs. */
+function adaptivePlan(cfg: Config, corpora: readonly Corpus[], workspace: string, store: CorpusStore) {
+  const pairs = corpora.find((c) => c.kind === 'paired');
+  if (!pairs)
+    throw new InputError(
+      `input adaptive: it attacks the paired corpus (pairs), which corpora (${corpora.map((c) => c.name).join(', ')}) does not include`,
+    );
+  const a = cfg.adaptive!;
+  const saved =
+    a.mode === 'replay'
+      ? readValidated(resolve(workspace, a.file), RunResultsSchema, `input adaptive-replay ${a.file}`).value.corpora.find(
+          (c) => c.corpus === pairs.name,
+        )?.adaptive
+      : undefined;
+  if (a.mode === 'replay' && !saved) throw new InputError(`input adaptive-replay ${a.file}: it holds no adaptive attack on ${pairs.name}`);
+  const inputs = adaptiveInputs(pairs, store);
+  const suites = a.mode === 'search' ? a.suites : [];
+  return { inputs: suites.length === 0 ? inputs : { ...inputs, targets: inputs.targets.filter((t) => suites.includes(t.suite)) }, saved };
+}
+
+/** The attack on your defense: a fresh defense process for the whole search (or replay), in the head phase. */
+async function runAttack(
+  plan: ReturnType<typeof adaptivePlan>,
+  cfg: Config,
+  workspace: string,
+  env: NodeJS.ProcessEnv,
+  deps: Deps,
+): Promise<{ corpus: string; section: AdaptiveSection; report: AdaptiveReport }> {
+  const defense = await openDefense(cfg.defense, {
+    name: cfg.name,
+    timeoutMs: cfg.timeoutMs,
+    cwd: workspace,
+    env,
+    echoStderr: deps.echoStderr,
+  });
+  try {
+    const mine = attackedDefense(defense, plan.inputs.corpus);
+    const a = cfg.adaptive!;
+    const report =
+      a.mode === 'replay'
+        ? await replayAttack(plan.inputs, plan.saved!, `input adaptive-replay ${a.file}`, mine)
+        : await adaptiveAttack(plan.inputs, { iterations: a.iterations, seed: a.seed }, mine);
+    const section = adaptiveSection(report, report.results[0]!);
+    deps.info(`adaptive: ${section.queries} queries on ${report.targets} targets (${report.optimiser})`);
+    return { corpus: plan.inputs.corpus.name, section, report };
+  } finally {
+    await defense.close();
+  }
+}
+
+function withAttack(
+  details: Record<string, CorpusDetails>,
+  attacked: { corpus: string; report: AdaptiveReport } | undefined,
+): Record<string, CorpusDetails> {
+  if (!attacked || !details[attacked.corpus]) return details;
+  return { ...details, [attacked.corpus]: { ...details[attacked.corpus]!, adaptive: attacked.report } };
 }
 
 function withOnlineDetails(details: Record<string, CorpusDetails>, online: Record<string, OnlineReport>): Record<string, CorpusDetails> {

@@ -78,6 +78,10 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
   const macro = online && macroRates(online.streams.map((s) => streamRates(s.counts, online.settings.window)));
   deps.setOutput('online-sw-asr', macro ? rate(macro.sw_asr ?? undefined) : '');
   deps.setOutput('online-su-hm', macro ? rate(macro.su_hm ?? undefined) : '');
+  const attack = run.scored.results.corpora.find((c) => c.adaptive)?.adaptive;
+  const cases = attack?.targets.reduce((n, t) => n + t.static_cases.length, 0) ?? 0;
+  const hits = attack?.targets.reduce((n, t) => n + [...(t.adaptive?.cases ?? '')].filter((c) => c === '1').length, 0) ?? 0;
+  deps.setOutput('adaptive-asr', attack ? rate(cases === 0 ? undefined : hits / cases) : '');
   deps.setOutput('report-path', reportPath);
   deps.setOutput('results-path', resultsPath);
   deps.setOutput('record-path', recordPath);

@@ -133,7 +133,7 @@ export class ExternalDefense implements Asker {
 
   /** The defense declared that it learns from feedback (online runs). */
   get learns(): boolean {
-    return this.hello.capabilities.learns;
+    return this.hello.capabilities.learns === true;
   }
 
   /** Per session, the request id of each step asked (kept until its feedback, or its next session, in an online run). */

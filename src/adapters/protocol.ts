@@ -36,13 +36,13 @@ const Capabilities = z.object({
   /** Requests the defense accepts in flight at once. */
   max_concurrency: z.number().int().min(1).max(MAX_CONCURRENCY_LIMIT).default(DEFAULT_MAX_CONCURRENCY),
   /** Protocol 2: the defense learns from feedback between episodes of an online run (docs/online.md). */
-  learns: z.boolean().default(false),
+  learns: z.boolean().optional(),
 });
 
 export const HelloSchema = z.object({
   protocol: z.union([z.literal(1), z.literal(2)], { error: 'expected "protocol": 1 or 2' }),
   name: Name,
-  capabilities: Capabilities.default({ stateless: false, max_concurrency: DEFAULT_MAX_CONCURRENCY, learns: false }),
+  capabilities: Capabilities.default({ stateless: false, max_concurrency: DEFAULT_MAX_CONCURRENCY }),
 });
 export type Hello = z.infer<typeof HelloSchema>;
 

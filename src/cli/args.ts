@@ -9,6 +9,7 @@ import { parseThresholds } from '../gate/thresholds.js';
 import type { Thresholds } from '../gate/verdict.js';
 import type { DefenseSpec } from '../adapters/index.js';
 import { ONLINE_DEFAULTS } from '../model/online.js';
+import { AGENTDOJO_SUITES } from '../model/call.js';
 
 export const FORMATS = ['text', 'json', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -36,7 +37,14 @@ export interface ExternalRun {
 
 /** --adaptive K or --adaptive-replay FILE: an adaptive attack on the paired corpus (docs/adaptive.md). */
 export type AdaptiveCli =
-  | { readonly mode: 'search'; readonly iterations: number; readonly seed: string; readonly optimiser: 'mutation' | 'llm' }
+  | {
+      readonly mode: 'search';
+      readonly iterations: number;
+      readonly seed: string;
+      readonly optimiser: 'mutation' | 'llm';
+      /** Only the targets of these suites (all when empty). */
+      readonly suites: readonly string[];
+    }
   | { readonly mode: 'replay'; readonly file: string };
 
 /** --online: the streams to build (docs/online.md); the seed is drawn at run time when not given. */
@@ -128,6 +136,8 @@ adaptive attack (docs/adaptive.md; pairs):
   --adaptive-optimiser NAME
                      mutation (default, deterministic) or llm (an OpenAI-compatible endpoint:
                      DEFENSE_EVAL_LLM_URL, DEFENSE_EVAL_LLM_MODEL, DEFENSE_EVAL_LLM_KEY)
+  --adaptive-suites LIST
+                     only the targets of these suites (comma-separated; default all four)
   --adaptive-replay FILE
                      re-score the winning payloads a results file saved, without searching
   --max-adaptive-asr PCT
@@ -169,6 +179,7 @@ const OPTIONS = {
   'adaptive-seed': { type: 'string' },
   'adaptive-optimiser': { type: 'string' },
   'adaptive-replay': { type: 'string' },
+  'adaptive-suites': { type: 'string' },
   'max-adaptive-asr': { type: 'string' },
 } as const;
 
@@ -329,14 +340,14 @@ function adaptiveOptions(v: Values): AdaptiveCli | undefined {
   const k = v.adaptive;
   const replay = v['adaptive-replay'];
   if (k === undefined && replay === undefined) {
-    const stray = (['adaptive-seed', 'adaptive-optimiser', 'max-adaptive-asr'] as const).find((f) => v[f] !== undefined);
+    const stray = (['adaptive-seed', 'adaptive-optimiser', 'adaptive-suites', 'max-adaptive-asr'] as const).find((f) => v[f] !== undefined);
     if (stray) throw new InputError(`--${stray} needs --adaptive or --adaptive-replay`);
     return undefined;
   }
   if (k !== undefined && replay !== undefined)
     throw new InputError('--adaptive and --adaptive-replay: give one (a replay does not search)');
   if (replay !== undefined) {
-    const stray = (['adaptive-seed', 'adaptive-optimiser'] as const).find((f) => v[f] !== undefined);
+    const stray = (['adaptive-seed', 'adaptive-optimiser', 'adaptive-suites'] as const).find((f) => v[f] !== undefined);
     if (stray) throw new InputError(`--${stray} does not apply to --adaptive-replay (a replay does not search)`);
     return { mode: 'replay', file: replay };
   }
@@ -346,7 +357,11 @@ function adaptiveOptions(v: Values): AdaptiveCli | undefined {
   const optimiser = v['adaptive-optimiser'] ?? 'mutation';
   if (optimiser !== 'mutation' && optimiser !== 'llm')
     throw new InputError(`--adaptive-optimiser: unknown value ${JSON.stringify(optimiser)} (expected one of mutation, llm)`);
-  return { mode: 'search', iterations: count('adaptive', k, 6, 0, 100), seed, optimiser };
+  const suites = list('adaptive-suites', v['adaptive-suites']);
+  const unknown = suites.find((x) => !(AGENTDOJO_SUITES as readonly string[]).includes(x));
+  if (unknown !== undefined)
+    throw new InputError(`--adaptive-suites: unknown suite ${JSON.stringify(unknown)} (expected ${AGENTDOJO_SUITES.join(', ')})`);
+  return { mode: 'search', iterations: count('adaptive', k, 6, 0, 100), seed, optimiser, suites };
 }
 
 function count(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {

@@ -211,13 +211,15 @@ async function adaptive(
   names: readonly CliCorpus[],
   opts: CliOptions,
   store: () => CorpusStore,
-  mine?: { open(): Promise<OpenedDefense>; corpus: (n: string) => Corpus },
+  mine?: { open(): Promise<OpenedDefense> },
 ): Promise<Map<string, AdaptiveReport>> {
   const a = opts.adaptive!;
   const saved = a.mode === 'replay' ? readValidated(a.file, RunResultsSchema, `--adaptive-replay ${a.file}`).value : undefined;
   const out = new Map<string, AdaptiveReport>();
   for (const n of names) {
-    const inputs = adaptiveInputs(CORPORA[n as CorpusName].load(store()), store());
+    const all = adaptiveInputs(CORPORA[n as CorpusName].load(store()), store());
+    const suites = a.mode === 'search' ? a.suites : [];
+    const inputs = suites.length === 0 ? all : { ...all, targets: all.targets.filter((t) => suites.includes(t.suite)) };
     const defense = mine && (await mine.open());
     try {
       const attacked = defense && attackedDefense(defense, inputs.corpus);
@@ -280,7 +282,6 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
     ? await adaptive(names, opts, store, {
         open: () =>
           openDefense(ext.spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
-        corpus: (n) => corpora[names.indexOf(n as CorpusName)]!,
       })
     : undefined;
   const results: RunResults = {

@@ -11,6 +11,8 @@ import type { Verdict } from '../gate/verdict.js';
 import type { CorpusResult, RunResults } from '../gate/results.js';
 import { quadrantChart } from './chart.js';
 import { onlineComment } from './online.js';
+import { adaptiveMarkdown } from './adaptive.js';
+import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import type { OnlineReport } from '../evaluate/online.js';
 import { contextMarkdown } from './trajectory.js';
 import { metricsTable, type ColumnNames, type MetricsRow } from './metrics-table.js';
@@ -30,6 +32,8 @@ export interface CorpusDetails {
   readonly brokenBenign: readonly Denial[];
   /** The online evaluation (your defense first, then the reference rows on the same streams), when one ran. */
   readonly online?: OnlineReport | undefined;
+  /** The adaptive attack (your defense first), when one ran. */
+  readonly adaptive?: AdaptiveReport | undefined;
 }
 
 export interface ReportInput {
@@ -144,6 +148,7 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
   ];
   out += `\n${quadrantChart(names === 'recorded' ? `${h.corpus} attacks stopped vs benign runs intact` : `${h.corpus} attributable blocks vs utility`, points)}\n`;
   if (x?.online) out += `\n${onlineComment(x.online, name, level >= 1)}`;
+  if (x?.adaptive) out += `\n${adaptiveMarkdown(x.adaptive, '####')}`;
   if (level < 1) return out;
   const suites = Object.keys(h.by_suite).sort();
   if (suites.length > 0) {

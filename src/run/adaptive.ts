@@ -161,3 +161,33 @@ export async function replayAttack(
     classifierNames(),
   );
 }
+
+/** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */
+export function reportFromSection(inputs: AdaptiveInputs, section: AdaptiveSection, defense: string): AdaptiveReport {
+  const byKey = new Map(inputs.targets.map((t) => [t.key, t]));
+  const targets = section.targets.map((s) => {
+    const t = byKey.get(s.key);
+    if (!t || t.size !== s.static_cases.length)
+      throw new InputError(`the results' adaptive target ${s.key} is not one of this corpus's targets`);
+    return t;
+  });
+  const outcomes: TargetOutcome[] = section.targets.map((s, i) => ({
+    key: s.key,
+    suite: targets[i]!.suite,
+    injection_task: targets[i]!.injectionTask,
+    vector: targets[i]!.vector,
+    cases: targets[i]!.cases.map((c) => c.id),
+    static_cases: s.static_cases,
+    best_seed: s.best_seed,
+    adaptive: s.adaptive,
+    scored: 0,
+  }));
+  const mine: AdaptiveResult = { defense, targets: outcomes, ...tallies(targets, outcomes), queries: section.queries };
+  return adaptiveReport(
+    inputs.corpus,
+    targets,
+    { iterations: section.iterations, seed: section.seed, optimiser: section.optimiser },
+    [mine],
+    classifierNames(),
+  );
+}

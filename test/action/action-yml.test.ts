@@ -86,6 +86,7 @@ describe('action.yml', () => {
       'su-hm',
       'online-sw-asr',
       'online-su-hm',
+      'adaptive-asr',
       'report-path',
       'results-path',
       'record-path',
