@@ -9,7 +9,7 @@
 // Not deterministic: even at temperature 0 a served model may answer differently.
 import { z } from 'zod';
 import { InputError } from '../model/errors.js';
-import type { Optimiser, ProposeContext, Proposal } from '../scoring/adaptive.js';
+import type { Optimiser, ProposeContext, Proposal, Target } from '../scoring/adaptive.js';
 import { excerpt } from './protocol.js';
 
 /** The endpoint failed (unreachable, no answer in time, non-2xx, not a chat completion): the attack cannot go on. Exit code 1. */
@@ -30,12 +30,15 @@ export interface LlmOptimiserOptions {
   readonly temperature?: number;
 }
 
-export interface LlmOptimiser extends Optimiser {
+/** One endpoint for the whole run; `make` gives each target its optimiser. */
+export interface LlmOptimiserFactory {
   readonly name: 'llm';
   readonly model: string;
   /** The endpoint as shown in messages: no query, no credentials. */
   readonly endpoint: string;
-  /** Requests sent, and replies that were not the JSON asked for, a refusal among them (their proposals dropped). */
+  /** A target's optimiser, which remembers its own diagnoses. The seed is unused: a served model takes none. */
+  make(target: Target, seed?: bigint): Optimiser;
+  /** Over every target: requests sent, and replies that were not the JSON asked for, a refusal among them (their proposals dropped). */
   stats(): { readonly requests: number; readonly unusable: number };
 }
 
@@ -116,9 +119,13 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * The LLM optimiser configured from the environment: `DEFENSE_EVAL_LLM_URL` (the API's base, e.g.
  * https://api.openai.com/v1), `DEFENSE_EVAL_LLM_MODEL`, and `DEFENSE_EVAL_LLM_KEY` (optional, for
  * a local server). A missing or bad variable is an InputError naming it (never quoting a value).
- * Create it once per run and give the search `() => optimiser`.
+ * Create it once per run, before the defense runs (bad variables fail first); the search takes
+ * `(target) => factory.make(target)`.
  */
-export function llmOptimiserFromEnv(vars: Readonly<Record<string, string | undefined>>, opts: LlmOptimiserOptions = {}): LlmOptimiser {
+export function llmOptimiserFromEnv(
+  vars: Readonly<Record<string, string | undefined>>,
+  opts: LlmOptimiserOptions = {},
+): LlmOptimiserFactory {
   const base = env(vars, LLM_ENV.url);
   if (base === undefined)
     throw new InputError(
@@ -156,18 +163,17 @@ interface Config {
   readonly temperature: number;
 }
 
-function llmOptimiser(cfg: Config): LlmOptimiser {
+function llmOptimiser(cfg: Config): LlmOptimiserFactory {
   // The query may hold a key of its own (some gateways take one there): never shown.
   const endpoint = `${cfg.url.origin}${cfg.url.pathname}`;
   /** Every message that leaves this module goes through here: the key never does (a body is redacted before it is cut). */
   const redact = (s: string): string => (cfg.key === undefined ? s : s.split(cfg.key).join('[key]'));
   const fail = (what: string, body?: string): OptimiserError =>
     new OptimiserError(redact(`LLM optimiser: POST ${endpoint} ${what}${body === undefined ? '' : `: ${excerpt(redact(body), 200)}`}`));
-  const earlier = new Map<string, { iteration: number; diagnosis: string }[]>();
   let requests = 0;
   let unusable = 0;
 
-  async function complete(ctx: ProposeContext): Promise<string | undefined> {
+  async function complete(ctx: ProposeContext, earlier: readonly { iteration: number; diagnosis: string }[]): Promise<string | undefined> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (cfg.key !== undefined) headers.authorization = `Bearer ${cfg.key}`;
     const body = JSON.stringify({
@@ -175,7 +181,7 @@ function llmOptimiser(cfg: Config): LlmOptimiser {
       temperature: cfg.temperature,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: userPrompt(ctx, earlier.get(ctx.target.key) ?? []) },
+        { role: 'user', content: userPrompt(ctx, earlier) },
       ],
     });
     const signal = AbortSignal.timeout(cfg.timeoutMs);
@@ -210,17 +216,23 @@ function llmOptimiser(cfg: Config): LlmOptimiser {
     model: cfg.model,
     endpoint,
     stats: () => ({ requests, unusable }),
-    async propose(ctx: ProposeContext): Promise<Proposal | undefined> {
-      const content = await complete(ctx);
-      const reply = content === undefined ? undefined : parseReply(content);
-      if (reply === undefined) {
-        unusable++;
-        return undefined;
-      }
-      const list = earlier.get(ctx.target.key) ?? [];
-      list.push({ iteration: ctx.iteration, diagnosis: reply.diagnosis });
-      earlier.set(ctx.target.key, list);
-      return { text: reply.injection, origin: 'llm', note: reply.diagnosis };
+    make() {
+      // Keyed by target, so an optimiser given several targets still shows each only its own.
+      const earlier = new Map<string, { iteration: number; diagnosis: string }[]>();
+      return {
+        name: 'llm',
+        async propose(ctx: ProposeContext): Promise<Proposal | undefined> {
+          const mine = earlier.get(ctx.target.key) ?? [];
+          const content = await complete(ctx, mine);
+          const reply = content === undefined ? undefined : parseReply(content);
+          if (reply === undefined) {
+            unusable++;
+            return undefined;
+          }
+          earlier.set(ctx.target.key, [...mine, { iteration: ctx.iteration, diagnosis: reply.diagnosis }]);
+          return { text: reply.injection, origin: 'llm', note: reply.diagnosis };
+        },
+      };
     },
   };
 }
