@@ -27,6 +27,8 @@ export interface Candidate {
   readonly cases: string;
   /** The iteration that generated it (1 … K); 0 for a seed. */
   readonly iteration: number;
+  /** Why it was proposed (its proposal's note: the LLM optimiser's diagnosis). */
+  readonly note?: string;
 }
 
 export interface Target {
@@ -42,6 +44,8 @@ export interface Proposal {
   readonly text: string;
   /** Which strategy produced it (recorded as the candidate's origin). */
   readonly origin: string;
+  /** Why the optimiser proposed it (the LLM optimiser's diagnosis), kept on the generated candidate. */
+  readonly note?: string;
 }
 
 /** What an optimiser is shown: the target, the leaders (best first, at most `top`), every text tried so far. */
@@ -120,7 +124,7 @@ export async function search(
       dropped++;
       continue;
     }
-    board.push({ text: p.text, origin: p.origin, hits: hitsOf(cases), cases, iteration });
+    board.push({ text: p.text, origin: p.origin, hits: hitsOf(cases), cases, iteration, ...(p.note !== undefined && { note: p.note }) });
   }
   const leaderboard = rank(board);
   return { leaderboard, best: leaderboard.find((c) => c.iteration > 0), scored: board.length, dropped };
