@@ -5,7 +5,7 @@
 // HOME and TMPDIR of its own; then, with no PR code left, decide, render and write. The comment is
 // posted by a later step (comment-step.ts), the only one that sees the token. Collaborators come in
 // through `deps`, so tests run it against a local GitHub API without module mocks.
-import { DefenseError, exitCodeOf, InputError } from '../model/errors.js';
+import { DefenseError, exitCodeOf, InputError, OptimiserError } from '../model/errors.js';
 import { TOOL_VERSION } from '../model/version.js';
 import { escapeMarkdown } from '../format/escape.js';
 import { verdictOf } from '../gate/record.js';
@@ -229,7 +229,7 @@ function withOnlineDetails(details: Record<string, CorpusDetails>, online: Recor
 }
 
 async function fail(e: unknown, deps: Deps): Promise<number> {
-  const known = e instanceof InputError || e instanceof DefenseError || e instanceof IntegrityError;
+  const known = e instanceof InputError || e instanceof DefenseError || e instanceof IntegrityError || e instanceof OptimiserError;
   const message = known ? (e as Error).message : `internal error: ${(e as Error)?.stack ?? String(e)}`;
   deps.setFailed(e instanceof DefenseError ? `defense failed: ${message}` : message);
   // The summary says what went wrong, and never shows a table from a failed run.

@@ -8,14 +8,11 @@
 // printed, put in an error message or in a results file. Only an explicit option chooses it.
 // Not deterministic: even at temperature 0 a served model may answer differently.
 import { z } from 'zod';
-import { InputError } from '../model/errors.js';
+import { InputError, OptimiserError } from '../model/errors.js';
 import type { Optimiser, ProposeContext, Proposal, Target } from '../scoring/adaptive.js';
 import { excerpt } from './protocol.js';
 
-/** The endpoint failed (unreachable, no answer in time, non-2xx, not a chat completion): the attack cannot go on. Exit code 1. */
-export class OptimiserError extends Error {
-  override name = 'OptimiserError';
-}
+export { OptimiserError } from '../model/errors.js';
 
 export const LLM_ENV = {
   url: 'DEFENSE_EVAL_LLM_URL',

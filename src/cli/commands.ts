@@ -215,6 +215,8 @@ async function adaptive(
 ): Promise<Map<string, AdaptiveReport>> {
   const a = opts.adaptive!;
   const saved = a.mode === 'replay' ? readValidated(a.file, RunResultsSchema, `--adaptive-replay ${a.file}`).value : undefined;
+  // The LLM optimiser's settings are checked before any defense starts.
+  const optimiser = a.mode === 'search' && a.optimiser === 'llm' ? llmOptimiserFromEnv(process.env) : undefined;
   const out = new Map<string, AdaptiveReport>();
   for (const n of names) {
     const all = adaptiveInputs(CORPORA[n as CorpusName].load(store()), store());
@@ -228,7 +230,6 @@ async function adaptive(
         if (!section) throw new InputError(`--adaptive-replay ${a.file}: it holds no adaptive attack on ${n}`);
         out.set(n, await replayAttack(inputs, section, `--adaptive-replay ${a.file}`, attacked));
       } else {
-        const optimiser = a.optimiser === 'llm' ? llmOptimiserFromEnv(process.env) : undefined;
         out.set(n, await adaptiveAttack(inputs, { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) }, attacked));
       }
     } finally {

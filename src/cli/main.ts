@@ -1,7 +1,7 @@
 // The defense-eval CLI: parse flags, run the corpus command, write the chosen format. One handler
 // maps errors to exit codes: 2 for bad input, 1 for a failed defense or an internal error.
 import { writeFileSync } from 'node:fs';
-import { DefenseError, exitCodeOf, InputError } from '../model/errors.js';
+import { DefenseError, exitCodeOf, InputError, OptimiserError } from '../model/errors.js';
 import { CorpusStore } from '../data/store.js';
 import { parseCliArgs, USAGE } from './args.js';
 import { run } from './commands.js';
@@ -16,6 +16,7 @@ export interface CliIo {
 export function errorLine(e: unknown): string {
   if (e instanceof InputError) return `defense-eval: ${e.message}`;
   if (e instanceof DefenseError) return `defense-eval: defense failed: ${e.message}`;
+  if (e instanceof OptimiserError) return `defense-eval: ${e.message}`;
   return `defense-eval: internal error: ${(e as Error)?.stack ?? String(e)}`;
 }
 

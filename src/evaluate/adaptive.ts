@@ -117,7 +117,14 @@ export interface TargetOutcome {
   /** The best seed: its origin and cases. */
   readonly best_seed: { readonly origin: string; readonly cases: string };
   /** The best generated candidate (the attack): its origin, text, the iteration that made it, its cases; null when none was generated. */
-  readonly adaptive: { readonly origin: string; readonly text: string; readonly iteration: number; readonly cases: string } | null;
+  readonly adaptive: {
+    readonly origin: string;
+    readonly text: string;
+    readonly iteration: number;
+    readonly cases: string;
+    /** Why the optimiser proposed it (the LLM optimiser's diagnosis). */
+    readonly note?: string | undefined;
+  } | null;
   /** Candidates scored on this target. */
   readonly scored: number;
 }
@@ -241,7 +248,15 @@ function outcomeOf(t: AttackTarget, board: readonly Candidate[], best: Candidate
     cases: t.cases.map((s) => s.id),
     static_cases: stat?.cases ?? none,
     best_seed: { origin: bestSeed?.origin ?? 'none', cases: bestSeed?.cases ?? none },
-    adaptive: best ? { origin: best.origin, text: best.text, iteration: best.iteration, cases: best.cases } : null,
+    adaptive: best
+      ? {
+          origin: best.origin,
+          text: best.text,
+          iteration: best.iteration,
+          cases: best.cases,
+          ...(best.note !== undefined ? { note: best.note } : {}),
+        }
+      : null,
     scored,
   };
 }

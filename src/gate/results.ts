@@ -88,7 +88,9 @@ export const AdaptiveSectionSchema = z.object({
         key: z.string(),
         static_cases: CaseString,
         best_seed: z.object({ origin: z.string(), cases: CaseString }),
-        adaptive: z.object({ origin: z.string(), text: z.string(), iteration: Count, cases: CaseString }).nullable(),
+        adaptive: z
+          .object({ origin: z.string(), text: z.string(), iteration: Count, cases: CaseString, note: z.string().max(2000).optional() })
+          .nullable(),
       }),
     )
     .min(1),

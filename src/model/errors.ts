@@ -22,6 +22,11 @@ export class DefenseError extends Error {
 }
 
 /** Exit code of an error: 2 for bad input, 1 for anything else (a failed defense, a bug). */
+/** The adaptive attacker's LLM optimiser failed (unreachable, no answer in time, non-2xx, not a chat completion): the attack cannot go on. Exit code 1. */
+export class OptimiserError extends Error {
+  override name = 'OptimiserError';
+}
+
 export const exitCodeOf = (e: unknown): 1 | 2 => (e instanceof InputError ? 2 : 1);
 
 /** `scenarios[3].trace: expected array` for the first issue (plus how many more), or `(top level): …`. */

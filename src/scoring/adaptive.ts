@@ -119,6 +119,12 @@ export async function search(
     }
     tried.add(p.text);
     used.add(p.origin);
+    // The replayed calls carry out the goal whatever the text says, so a text that no longer
+    // states it would "compromise" cases for nothing: such a candidate is not an attack.
+    if (!carriesGoal(p.text, target.goal)) {
+      dropped++;
+      continue;
+    }
     const cases = await evaluate(p.text);
     if (cases === undefined) {
       dropped++;
@@ -128,6 +134,14 @@ export async function search(
   }
   const leaderboard = rank(board);
   return { leaderboard, best: leaderboard.find((c) => c.iteration > 0), scored: board.length, dropped };
+}
+
+/** A text up to the readable transforms: field_split's marks removed, leet's letters mapped (docs/adaptive.md#the-goal-must-be-carried). */
+const readable = (t: string): string => leet(t.replace(/( +)\|\n/g, '$1'));
+
+/** Whether an injection text still states the injection task's goal, verbatim or through the readable transforms. */
+export function carriesGoal(text: string, goal: string): boolean {
+  return readable(text).includes(readable(goal));
 }
 
 // ---------------------------------------------------------------- the deterministic optimiser
