@@ -12870,6 +12870,21 @@ const RequestV2Schema = object({
     trace: array(CallV2.extend({ output: schemas_string(), read: schemas_boolean() })),
 });
 const EndSchema = object({ type: literal('end'), session: schemas_string() });
+/** Version 1's request: one bare call, its argument texts with their provenance and no names. */
+const RequestV1Schema = object({
+    id: schemas_number().int().positive(),
+    /** The opaque session id of the scenario run (docs/protocol.md#what-a-defense-is-told). */
+    scenario: schemas_string(),
+    /** Index of the call in its run. */
+    step: schemas_number().int().nonnegative(),
+    call: object({
+        tool: schemas_string(),
+        args: array(object({ provenance: schemas_string(), text: schemas_string() })),
+        dest: schemas_string(),
+        /** The tool outputs the agent read before this call, in order. */
+        context: array(schemas_string()),
+    }),
+});
 /** The v1 request line: the call and where it sits in its (opaque) run, nothing else. */
 function encodeRequest(id, session, step, call) {
     const req = {
@@ -12928,6 +12943,7 @@ const MESSAGE_SCHEMAS = {
     'reply-v1.schema.json': ReplyV1Schema,
     'reply-v2.schema.json': ReplyV2Schema,
     'begin.schema.json': BeginSchema,
+    'request-v1.schema.json': RequestV1Schema,
     'request-v2.schema.json': RequestV2Schema,
     'end.schema.json': EndSchema,
 };
