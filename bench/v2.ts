@@ -2,8 +2,8 @@
 // echo of the very same bytes through the same kind of pipe, with the same number of requests in
 // flight, by a driver that does nothing else (no validation, no sessions, no scoring). The
 // defense is the same trivial process in all three (it parses each line and answers allow), so
-// what differs is the gate's side. Prints figures; asserts nothing. Called by bench/index.ts, or
-// run alone: tsx bench/v2.ts
+// what differs is the gate's side. Prints figures and whether issue 10's bound (the gate within
+// 3× the floor) held; asserts nothing. Called by bench/index.ts, or run alone: tsx bench/v2.ts
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,8 @@ import type { Corpus } from '../src/corpora/corpus.js';
 const SELF = fileURLToPath(import.meta.url);
 const IN_FLIGHT = 64;
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+/** Issue 10's bound: the gate's side of protocol v2 costs at most this many times the floor. */
+const BOUND = 3;
 
 /**
  * The trivial defense (node -e): answers every request "allow" as soon as it is parsed, batching
@@ -112,6 +114,7 @@ export async function benchV2(): Promise<void> {
   console.log(
     `\nprotocol v2 against v1 and the floor: paired corpus, trivial stdio defense, stateful sessions, ${IN_FLIGHT} in flight, median of ${RUNS}:`,
   );
+  const perDecision: Partial<Record<1 | 2, { gate: number; ratio: number }>> = {};
   for (const version of [1, 2] as const) {
     const rec = join(dir, `v${version}.jsonl`);
     const first = await gate(pairs, version, rec);
@@ -125,12 +128,17 @@ export async function benchV2(): Promise<void> {
     }
     const gm = median(g);
     const fm = median(f);
+    perDecision[version] = { gate: gm / first.requests, ratio: gm / fm };
     console.log(
       `  v${version}: ${first.requests} requests, ${lines.length - first.requests} begin/end, ${(wire / 1024 / 1024).toFixed(1)} MiB to the defense; ` +
         `gate ${gm.toFixed(0)} ms = ${us(gm, first.requests)}/decision; raw echo of the same bytes ${fm.toFixed(0)} ms = ${us(fm, first.requests)}/decision; ` +
         `gate / floor ${(gm / fm).toFixed(2)}×`,
     );
   }
+  const [v1, v2] = [perDecision[1]!, perDecision[2]!];
+  console.log(`  v2 / v1 per decision: ${(v2.gate / v1.gate).toFixed(2)}× (v2 sends the trace and the sessions)`);
+  const verdict = (r: number) => `${r.toFixed(2)}× (${r <= BOUND ? 'within' : 'ABOVE'})`;
+  console.log(`  bound (issue 10): the gate's side within ${BOUND}× the floor — v2 ${verdict(v2.ratio)}, v1 ${verdict(v1.ratio)}`);
   writeFileSync(join(dir, 'done'), '');
 }
 

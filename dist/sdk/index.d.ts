@@ -1,7 +1,8 @@
 import { type Server } from 'node:http';
 /** The protocol an SDK defense speaks unless it says otherwise. */
 export declare const PROTOCOL_VERSION = 2;
-export declare const DEFAULT_MAX_CONCURRENCY = 32;
+/** As the Python SDK's: a 50 ms/decision defense scores the action's default corpora in under 10 s (docs/bench.md). */
+export declare const DEFAULT_MAX_CONCURRENCY = 64;
 export declare const MAX_CONCURRENCY_LIMIT = 256;
 /**
  * Over HTTP every message is its own POST, so a session's first request can overtake its begin: a
@@ -114,7 +115,7 @@ interface Common {
      * or reads the session's id must leave it false.
      */
     stateless?: boolean;
-    /** Requests accepted in flight at once; decide may run on that many at a time. Default 32. */
+    /** Requests accepted in flight at once; decide may run on that many at a time. Default 64. */
     maxConcurrency?: number;
 }
 export interface DefenseDefinition<S = Record<string, unknown>> extends Common {

@@ -6,7 +6,8 @@ import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 /** The protocol an SDK defense speaks unless it says otherwise. */
 export const PROTOCOL_VERSION = 2;
-export const DEFAULT_MAX_CONCURRENCY = 32;
+/** As the Python SDK's: a 50 ms/decision defense scores the action's default corpora in under 10 s (docs/bench.md). */
+export const DEFAULT_MAX_CONCURRENCY = 64;
 export const MAX_CONCURRENCY_LIMIT = 256;
 /**
  * Over HTTP every message is its own POST, so a session's first request can overtake its begin: a

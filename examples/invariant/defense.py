@@ -6,8 +6,10 @@ user's prompt as a user message, every earlier call of the run as an assistant t
 arguments by name) followed by the tool message with the output it returned, then the pending
 call. Invariant links each output to the call that produced it by its tool_call_id, so a policy
 can ask which tool an output came from (`tool_call(out).function.name`) and follow values from
-an output to a later call (`(out: ToolOutput) -> (call: ToolCall)`). An output the agent had not
-read when it proposed the pending call (`read: false`) is left out: it cannot have steered it.
+an output to a later call (`(out: ToolOutput) -> (call: ToolCall)`) or from one call to a later
+one (`(read: ToolCall) -> (call: ToolCall)`, with what `read` returned as `input.outputs[read.id]`).
+An output the agent had not read when it proposed the pending call (`read: false`) is left out: it
+cannot have steered it.
 
 The policy (policy.iv) runs in Invariant's local analyzer: no network, no API key. Any violation
 that involves the pending call denies it, with the policy's message as the reason.
@@ -62,17 +64,24 @@ def to_invariant(call, session):
     return past, [pending]
 
 
+def outputs(call):
+    """What each earlier call returned, by its id in the trace: the policy's `input.outputs`."""
+    return {f"call_{i}": step.output for i, step in enumerate(call.trace) if step.read}
+
+
 def describe(error):
+    """The violation's message, with the tool whose output or call it traced the pending call to."""
     text = error.args[0] if error.args else "policy violation"
-    out = getattr(error, "kwargs", {}).get("out")
-    producer = getattr(getattr(out, "_tool_call", None), "function", None)
+    kwargs = getattr(error, "kwargs", {})
+    source = kwargs.get("read") or getattr(kwargs.get("out"), "_tool_call", None)
+    producer = getattr(source, "function", None)
     return f"{text} ({producer.name})" if producer is not None else text
 
 
 def decide(call, session):
     past, pending = to_invariant(call, session)
     with POLICY_LOCK:
-        result = PARSED.analyze_pending(past, pending, prompt=session.prompt or "")
+        result = PARSED.analyze_pending(past, pending, prompt=session.prompt or "", outputs=outputs(call))
     if result.errors:
         return "deny", "; ".join(sorted({describe(e) for e in result.errors}))
     return "allow", "no policy violation"

@@ -4,7 +4,8 @@
 #   bash examples/invariant/venv.sh            # e.g. the action's `install` step
 #   "$(bash examples/invariant/venv.sh)" examples/invariant/defense.py
 #
-# The venv holds the pinned requirements.txt and is cached outside the repository, in
+# The venv holds the pinned requirements.txt (versions and sha256 hashes) and is cached outside
+# the repository, in
 # ${XDG_CACHE_HOME:-$HOME/.cache}/agent-defense-eval/invariant-<sha256 of requirements.txt>-py<X.Y>
 # (override the interpreter with PYTHON=..., the directory with ADE_INVARIANT_VENV=...). A changed
 # requirements.txt gets a new venv; an interrupted install leaves no .complete stamp and is redone.
@@ -20,7 +21,10 @@ if [ ! -f "$venv/.complete" ]; then
   mkdir -p "$(dirname "$venv")"
   rm -rf "$venv"
   "$python" -m venv "$venv"
-  "$venv/bin/python" -m pip install --disable-pip-version-check --no-input -q -r "$here/requirements.txt" >&2
+  # Wheels only (nothing is built here), each checked against its pinned sha256, from pip's index
+  # (PyPI unless configured otherwise); no VCS or URL requirements, so nothing comes from GitHub.
+  "$venv/bin/python" -m pip install --disable-pip-version-check --no-input -q \
+    --only-binary :all: --require-hashes -r "$here/requirements.txt" >&2
   touch "$venv/.complete"
 fi
 echo "$venv/bin/python"

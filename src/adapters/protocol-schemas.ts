@@ -8,17 +8,26 @@ const TITLES: Record<keyof typeof MESSAGE_SCHEMAS, string> = {
   'reply-v1.schema.json': 'A reply in protocol 1',
   'reply-v2.schema.json': 'A reply in protocol 2',
   'begin.schema.json': 'Protocol 2: the gate begins a session',
+  'request-v1.schema.json': 'Protocol 1: the gate asks about one call',
   'request-v2.schema.json': 'Protocol 2: the gate asks about one call',
   'end.schema.json': 'Protocol 2: the gate ends a session',
   'feedback.schema.json': 'Protocol 2, online runs: feedback on a call of an ended episode, to a defense that learns',
 };
 
-/** File name → schema text (2-space JSON, trailing newline). Replies are read as input (defaults apply). */
+/**
+ * File name → schema text (2-space JSON, trailing newline). Every message is described as it is
+ * read (zod's input side): a field with a default may be left out, and an unknown field is
+ * allowed, as docs/protocol.md#versioning promises: new optional fields may be added to
+ * `capabilities`, to begin and to requests without a version bump, and a defense that checks what
+ * the gate sends against these schemas must keep working when they are.
+ */
 export function protocolSchemas(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(MESSAGE_SCHEMAS).map(([file, schema]) => {
-      const io = file.startsWith('hello') || file.startsWith('reply') ? 'input' : 'output';
-      const json = { title: TITLES[file as keyof typeof MESSAGE_SCHEMAS], ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) };
+      const json = {
+        title: TITLES[file as keyof typeof MESSAGE_SCHEMAS],
+        ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),
+      };
       return [file, JSON.stringify(json, null, 2) + '\n'];
     }),
   );

@@ -115,22 +115,24 @@ export const FeedbackSchema = z.object({
   call: CallV2,
 });
 
-/** A call as protocol v1 sends it: argument texts with their provenance, no names. */
-export interface V1Call {
-  tool: string;
-  args: { provenance: string; text: string }[];
-  dest: string;
-  context: string[];
-}
-
-export interface RequestV1 {
-  id: number;
+/** Version 1's request: one bare call, its argument texts with their provenance and no names. */
+export const RequestV1Schema = z.object({
+  id: z.number().int().positive(),
   /** The opaque session id of the scenario run (docs/protocol.md#what-a-defense-is-told). */
-  scenario: string;
+  scenario: z.string(),
   /** Index of the call in its run. */
-  step: number;
-  call: V1Call;
-}
+  step: z.number().int().nonnegative(),
+  call: z.object({
+    tool: z.string(),
+    args: z.array(z.object({ provenance: z.string(), text: z.string() })),
+    dest: z.string(),
+    /** The tool outputs the agent read before this call, in order. */
+    context: z.array(z.string()),
+  }),
+});
+export type RequestV1 = z.infer<typeof RequestV1Schema>;
+/** A call as protocol v1 sends it. */
+export type V1Call = RequestV1['call'];
 
 /** The v1 request line: the call and where it sits in its (opaque) run, nothing else. */
 export function encodeRequest(id: number, session: string, step: number, call: Call): string {
@@ -208,6 +210,7 @@ export const MESSAGE_SCHEMAS = {
   'reply-v1.schema.json': ReplyV1Schema,
   'reply-v2.schema.json': ReplyV2Schema,
   'begin.schema.json': BeginSchema,
+  'request-v1.schema.json': RequestV1Schema,
   'request-v2.schema.json': RequestV2Schema,
   'end.schema.json': EndSchema,
   'feedback.schema.json': FeedbackSchema,

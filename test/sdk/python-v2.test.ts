@@ -74,7 +74,7 @@ describe('Python SDK protocol 2 over stdio', () => {
     );
     const r = await run(path, [begin('a'), request(1, 'a'), request(2, 'a'), end('a')]);
     expect(r.code).toBe(0);
-    expect(r.lines[0]).toEqual({ protocol: 2, name: 'py-v2', capabilities: { stateless: false, max_concurrency: 32 } });
+    expect(r.lines[0]).toEqual({ protocol: 2, name: 'py-v2', capabilities: { stateless: false, max_concurrency: 64 } });
     expect(HelloSchema.parse(r.lines[0])).toEqual(r.lines[0]);
     const replies = r.lines.slice(1).sort((x, y) => (x['id'] as number) - (y['id'] as number));
     expect(replies).toEqual([
@@ -158,7 +158,7 @@ describe('Python SDK protocol 2 over HTTP', () => {
       expect(await (await fetch(url)).json()).toEqual({
         protocol: 2,
         name: 'py-http-v2',
-        capabilities: { stateless: false, max_concurrency: 32 },
+        capabilities: { stateless: false, max_concurrency: 64 },
       });
       // The request first: the SDK holds it until its session's begin arrives.
       const early = post(request(1, 'h'));

@@ -69,10 +69,10 @@ async function overStdio(d: DefinedDefense, messages: unknown[], together = fals
 }
 
 describe('protocol 2 hello', () => {
-  it('is the default, with max_concurrency 32 and stateless false, and passes the gate schema', () => {
+  it('is the default, with max_concurrency 64 and stateless false, and passes the gate schema', () => {
     const d = defineDefense({ name: 'x', decide: () => 'allow' });
-    expect(d.hello).toEqual({ protocol: 2, name: 'x', capabilities: { stateless: false, max_concurrency: 32 } });
-    expect(DEFAULT_MAX_CONCURRENCY).toBe(32);
+    expect(d.hello).toEqual({ protocol: 2, name: 'x', capabilities: { stateless: false, max_concurrency: 64 } });
+    expect(DEFAULT_MAX_CONCURRENCY).toBe(64);
     expect(HelloSchema.parse(d.hello)).toEqual(d.hello);
     expect([d.protocol, d.stateless]).toEqual([2, false]);
   });

@@ -41,7 +41,7 @@ returns (allow, reason) or {"allow": bool, "reason": str}.
 
 Two capabilities go into the hello, with the protocol's meaning (docs/protocol.md):
 
-- `max_concurrency` (default 32): how many requests the gate may send before reading replies, and
+- `max_concurrency` (default 64): how many requests the gate may send before reading replies, and
   exactly how many threads decide them. `decide` is therefore called from up to that many threads
   at once (for different sessions, or for one session when stateless); pass `max_concurrency=1`
   when it is not thread-safe (one decision at a time, in order). A stateful defense's sessions
@@ -64,7 +64,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 PROTOCOL_VERSION = 2
 PROTOCOL_VERSIONS = (1, 2)
-DEFAULT_MAX_CONCURRENCY = 32
+# 64 threads (a few MB) let a 50 ms/decision defense score the action's default corpora, about
+# 8,700 requests, in under 10 s (docs/bench.md); at 32 the floor alone was 13.5 s.
+DEFAULT_MAX_CONCURRENCY = 64
 MAX_CONCURRENCY_LIMIT = 256
 DECISIONS = ("allow", "deny", "ask")
 # Over HTTP every message is its own POST, so a session's first request can overtake its begin:
