@@ -137,7 +137,12 @@ export async function search(
 }
 
 /** A text up to the readable transforms: field_split's marks removed, leet's letters mapped (docs/adaptive.md#the-goal-must-be-carried). */
-const readable = (t: string): string => leet(t.replace(/( +)\|\n/g, '$1'));
+const readable = (t: string): string => {
+  // field_split applied twice leaves " |\n|\n": remove its marks until none is left.
+  let s = t;
+  for (let prev = ''; prev !== s; ) [prev, s] = [s, s.replace(/( +)\|\n/g, '$1').replace(/\|\n/g, '')];
+  return leet(s);
+};
 
 /** Whether an injection text still states the injection task's goal, verbatim or through the readable transforms. */
 export function carriesGoal(text: string, goal: string): boolean {
