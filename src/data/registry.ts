@@ -59,6 +59,8 @@ export const FILES = {
   suites: 'agentdojo-v1.2-suites.json.gz',
   /** How any injection payload renders into each pair (docs/injection-slots.md). */
   slots: 'agentdojo-v1.2-slots.json.gz',
+  /** The adaptive attacker's seed injections (docs/injection-slots.md#10-seed-injections). */
+  seeds: 'agentdojo-v1.2-seeds.json.gz',
 } as const;
 
 /** The AgentDyn files, under corpora/agentdyn/ (its own manifest.json there). */

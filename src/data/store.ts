@@ -21,12 +21,14 @@ import type { z } from 'zod';
 import { BUNDLED_POLICY, BUNDLED_SCENARIOS } from '../corpora/bundled.js';
 import { groundTruthCorpus } from '../corpora/ground-truth.js';
 import { attackCorpus, pairedCorpus } from '../corpora/paired.js';
+import { seedInjections, type SeedInjections } from '../corpora/seeds.js';
 import { injectionSlots, type InjectionSlots } from '../corpora/slots.js';
 import {
   AttacksFileSchema,
   GroundTruthFileSchema,
   PairsFileSchema,
   ReturnedFileSchema,
+  SeedsFileSchema,
   SlotsFileSchema,
   SuitesFileSchema,
   type SuitesFile,
@@ -204,6 +206,14 @@ export class CorpusStore implements CorpusSource {
     return this.once('slots', () => {
       const f = this.pinned(FILES.slots);
       return injectionSlots(parseWith(SlotsFileSchema, f.json, f.where), f.where);
+    });
+  }
+
+  /** The adaptive attacker's seed injections: AgentDojo's hijack attacks' payloads per injection task and transform (docs/injection-slots.md#10-seed-injections). */
+  seeds(): SeedInjections {
+    return this.once('seeds', () => {
+      const f = this.pinned(FILES.seeds);
+      return seedInjections(parseWith(SeedsFileSchema, f.json, f.where), f.where);
     });
   }
 

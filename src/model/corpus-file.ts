@@ -158,3 +158,23 @@ export const SlotsFileSchema = z.object({
   corpus_payloads: z.record(z.string(), z.record(z.string(), z.record(z.string(), Digest))),
 });
 export type SlotsFile = z.infer<typeof SlotsFileSchema>;
+
+// The adaptive attacker's seed injections (docs/injection-slots.md#10-seed-injections): per injection task, the
+// payload of every hijack attack under every transform.
+export const SeedsFileSchema = z.object({
+  source: z.string(),
+  /** The stand-in pipeline's name the attacks read (`local`, "Local model"). */
+  pipeline: z.string(),
+  /** The hijack attacks, in AgentDojo's registry order. */
+  attacks: z.array(z.string().min(1)).min(1),
+  /** The registry's other attacks, each with why it is no seed. */
+  excluded: z.record(z.string(), z.string()),
+  /** The user and model names an attack's text carries. */
+  names: z.record(z.string(), z.object({ user: z.string().optional(), model: z.string().optional() })),
+  transforms: z.array(z.string()).min(1),
+  /** `<suite>-<injection task>` → its goal. */
+  goals: z.record(z.string(), z.string()),
+  /** `<suite>-<injection task>` → attack → transform → payload. */
+  seeds: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.string()))),
+});
+export type SeedsFile = z.infer<typeof SeedsFileSchema>;

@@ -34,10 +34,12 @@ CORPORA = [
     "transformed/agentdojo-v1.2-attacks-field_split.json.gz",
     "transformed/agentdojo-v1.2-attacks-leet.json.gz",
 ]
-# Protocol v2 data beside them: one returned-outputs sidecar per corpus, the suites file, the slots.
+# Protocol v2 data beside them: one returned-outputs sidecar per corpus, the suites file, the slots;
+# and the adaptive attacker's seed injections.
 FILES = CORPORA + [c.replace(".json.gz", ".returned.json.gz") for c in CORPORA] + [
     "agentdojo-v1.2-suites.json.gz",
     "agentdojo-v1.2-slots.json.gz",
+    "agentdojo-v1.2-seeds.json.gz",
 ]
 
 

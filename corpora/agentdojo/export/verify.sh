@@ -9,10 +9,11 @@
 #    (override the interpreter with PYTHON=..., the cache with ADE_VENV_DIR=...);
 # 2. runs the Python unit tests of the helpers, transforms, packing and slot rendering rules;
 # 3. regenerates, N jobs in parallel (default: number of cores), the ground-truth, paired,
-#    attack-coverage and transformed corpora with their returned-outputs sidecars, the suites file
-#    and the slots file into a temp dir, and meanwhile runs the data tests (test_data, test_fuzz)
-#    on the committed files; compares each regenerated file with the committed corpora/*.json.gz,
-#    naming the first differing scenario (or entry) and byte offset on a difference;
+#    attack-coverage and transformed corpora with their returned-outputs sidecars, the suites file,
+#    the slots file and the seeds file into a temp dir, and meanwhile runs the data tests
+#    (test_data, test_fuzz, test_seeds) on the committed files; compares each regenerated file
+#    with the committed corpora/*.json.gz, naming the first differing scenario (or entry) and
+#    byte offset on a difference;
 # 4. checks corpora/manifest.json against the committed files;
 # 5. checks the key sets of the classifier score tables (SCORES_DIR, default: the repo's scores/
 #    if present, else ../shared/reference/scores beside the repo; skipped when neither exists).
@@ -77,7 +78,7 @@ out="$(mktemp -d "${TMPDIR:-/tmp}/ade-corpora.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/transformed" "$out/logs"
 
-names=(ground-truth pairs attacks framing field_split leet slots)
+names=(ground-truth pairs attacks framing field_split leet slots seeds)
 declare -A files
 files[ground-truth]="agentdojo-v1.2.json agentdojo-v1.2.returned.json agentdojo-v1.2-suites.json"
 files[pairs]="agentdojo-v1.2-pairs.json agentdojo-v1.2-pairs.returned.json"
@@ -86,6 +87,7 @@ for t in framing field_split leet; do
   files[$t]="transformed/agentdojo-v1.2-attacks-$t.json transformed/agentdojo-v1.2-attacks-$t.returned.json"
 done
 files[slots]="agentdojo-v1.2-slots.json"
+files[seeds]="agentdojo-v1.2-seeds.json"
 
 # AgentDojo's later benchmark versions change only task checkers: exported under them, the
 # ground-truth and paired corpora must equal the committed v1.2 ones but for the version label.
@@ -113,7 +115,8 @@ job_args() { # name -> the python arguments of that job
     framing|field_split|leet)
       echo "pairs.py --attacks --transform $1 --returned $o/transformed/agentdojo-v1.2-attacks-$1.returned.json $o/transformed/agentdojo-v1.2-attacks-$1.json" ;;
     slots) echo "slots.py $o/agentdojo-v1.2-slots.json" ;;
-    data-tests) echo "-m unittest test_data test_fuzz" ;;
+    seeds) echo "seeds.py $o/agentdojo-v1.2-seeds.json" ;;
+    data-tests) echo "-m unittest test_data test_fuzz test_seeds" ;;
     ground-truth@*) local v="${1#*@}"
       echo "export.py --benchmark $v --returned $o/$v/agentdojo-v1.2.returned.json --suites $o/$v/agentdojo-v1.2-suites.json $o/$v/agentdojo-v1.2.json" ;;
     pairs@*) local v="${1#*@}"
@@ -143,8 +146,8 @@ report_tests() { # status of the data-tests job; 1 on failure
 t0="$(now)"
 # longest first so the cores stay busy; the data tests read the committed files, so they run
 # meanwhile, except in --write mode (after the write)
-order=(attacks framing field_split leet slots data-tests pairs pairs@v1.2.1 pairs@v1.2.2 ground-truth ground-truth@v1.2.1 ground-truth@v1.2.2)
-[ "$write" = 1 ] && order=(attacks framing field_split leet slots pairs pairs@v1.2.1 pairs@v1.2.2 ground-truth ground-truth@v1.2.1 ground-truth@v1.2.2)
+order=(attacks framing field_split leet slots data-tests pairs pairs@v1.2.1 pairs@v1.2.2 seeds ground-truth ground-truth@v1.2.1 ground-truth@v1.2.2)
+[ "$write" = 1 ] && order=(attacks framing field_split leet slots pairs pairs@v1.2.1 pairs@v1.2.2 seeds ground-truth ground-truth@v1.2.1 ground-truth@v1.2.2)
 running=0
 for name in "${order[@]}"; do
   if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
