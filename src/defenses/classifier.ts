@@ -1,16 +1,13 @@
 // Classifier defenses over a pinned score table (docs/defenses.md#classifier-defenses): deny when
 // any judged text scores at or above the threshold; a text the table lacks denies too (fail closed).
 import { createHash } from 'node:crypto';
-import type { Call, Decision, Scenario } from '../model/call.js';
+import type { Call, Scenario } from '../model/call.js';
 import type { ScoreTable } from '../model/score-table.js';
 import { fixed, formatG } from '../format/gofmt.js';
+import { firstStop, joinArgs, judgedTexts as scopeTexts, type Scope } from '../model/classifier-rule.js';
 import { allow, deny, type Defense } from './defense.js';
 
-export const SCOPES = ['context', 'args', 'both'] as const;
-export type Scope = (typeof SCOPES)[number];
-
-/** The classifier threshold every entry point uses unless told otherwise. */
-export const DEFAULT_THRESHOLD = 0.5;
+export { DEFAULT_THRESHOLD, SCOPES, type Scope } from '../model/classifier-rule.js';
 
 // A run hashes the same texts for the coverage check, every table and the analyses: each distinct
 // text is hashed once per process. The corpora hold a few thousand texts, so the memo stays small.
@@ -45,16 +42,13 @@ const argsTexts = new WeakMap<Call, string>();
 export function argsText(call: Call): string | undefined {
   if (call.args.length === 0) return undefined;
   let t = argsTexts.get(call);
-  if (t === undefined) argsTexts.set(call, (t = call.args.map((a) => a.text).join('\n')));
+  if (t === undefined) argsTexts.set(call, (t = joinArgs(call.args)!));
   return t;
 }
 
-/** The texts a scope judges for a call, in order. */
+/** The texts a scope judges for a call, in order (the shared rule, model/classifier-rule.ts). */
 export function judgedTexts(call: Call, scope: Scope): string[] {
-  const texts = scope === 'args' ? [] : [...call.context];
-  const args = scope === 'context' ? undefined : argsText(call);
-  if (args !== undefined) texts.push(args);
-  return texts;
+  return scopeTexts(call.context, argsText(call), scope);
 }
 
 const NO_SCORE = deny('text has no classifier score');
@@ -62,23 +56,13 @@ const BELOW = allow('all texts below threshold');
 
 export function classifier(scorer: Scorer, threshold: number, scope: Scope, label = 'classifier'): Defense {
   const thr = formatG(threshold);
-  const judge = (text: string): Decision | undefined => {
-    const s = scorer.score(text);
-    if (s === undefined) return NO_SCORE;
-    return s >= threshold ? deny(`classifier score ${fixed(s, 3)} at or above ${thr}`) : undefined;
-  };
+  const score = (text: string): number | undefined => scorer.score(text);
   return {
     name: `${label}-${scope}@${thr}`,
     decide(call) {
-      // judgedTexts without the array: this runs for every call of every scenario.
-      if (scope !== 'args') {
-        for (const text of call.context) {
-          const d = judge(text);
-          if (d) return d;
-        }
-      }
-      const args = scope === 'context' ? undefined : argsText(call);
-      return (args !== undefined && judge(args)) || BELOW;
+      const stop = firstStop(call.context, scope === 'context' ? undefined : argsText(call), scope, score, threshold);
+      if (stop === undefined) return BELOW;
+      return stop.score === undefined ? NO_SCORE : deny(`classifier score ${fixed(stop.score, 3)} at or above ${thr}`);
     },
   };
 }

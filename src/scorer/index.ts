@@ -5,4 +5,5 @@ import { runScorer } from './cli.js';
 process.exitCode = await runScorer(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
+  stdin: process.stdin,
 });
