@@ -5,6 +5,7 @@
 // bucket. A defense is anything that says which of a list of runs it let through entirely.
 import type { PairedCorpus } from '../corpora/corpus.js';
 import { injectionScenario, pairKey, type InjectionSlots } from '../corpora/slots.js';
+import type { SeedInjections } from '../corpora/seeds.js';
 import type { Scenario } from '../model/call.js';
 import { PayloadError } from '../model/errors.js';
 import type { Defense } from '../defenses/defense.js';
@@ -79,6 +80,21 @@ export function attackTargets(corpus: PairedCorpus, slots: InjectionSlots): Atta
 
 /** The seed injections of a target's injection task, by origin. */
 export type SeedsOf = (suite: string, injectionTask: string) => readonly Proposal[];
+
+/**
+ * The seeds of docs/adaptive.md#seeds: the payloads of AgentDojo's eleven hijack attacks for the
+ * target's injection task, untransformed and under the three readable transforms (the pinned seeds
+ * file), the corpus's own attack first.
+ */
+export function agentDojoSeeds(seeds: SeedInjections): SeedsOf {
+  return (suite, injectionTask) => {
+    const key = `${suite}-${injectionTask}`;
+    const out: Proposal[] = [];
+    for (const attack of seeds.attacks)
+      for (const transform of seeds.transforms) out.push({ origin: `seed:${attack}/${transform}`, text: seeds.seed(key, attack, transform) });
+    return out.sort((a, b) => (a.origin === STATIC_SEED ? -1 : b.origin === STATIC_SEED ? 1 : 0));
+  };
+}
 
 /** The payloads of the committed corpora as seeds: the pairs' attack and the attack corpora's five, each with its three transforms. */
 export function committedSeeds(slots: InjectionSlots): SeedsOf {

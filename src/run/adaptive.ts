@@ -10,7 +10,7 @@ import {
   adaptiveReport,
   attackDefense,
   attackTargets,
-  committedSeeds,
+  agentDojoSeeds,
   inProcessAttacked,
   renderCases,
   STATIC_SEED,
@@ -65,7 +65,7 @@ export interface AdaptiveInputs {
 export function adaptiveInputs(corpus: Corpus, store: CorpusStore): AdaptiveInputs {
   const paired = checkAdaptiveCorpus(corpus);
   const slots = store.slots();
-  return { corpus: paired, slots, targets: attackTargets(paired, slots), seeds: committedSeeds(slots) };
+  return { corpus: paired, slots, targets: attackTargets(paired, slots), seeds: agentDojoSeeds(store.seeds()) };
 }
 
 /** The search against each defense, yours first when given. */

@@ -9,7 +9,15 @@ import type { PairedCorpus } from '../../src/corpora/corpus.js';
 import type { Call } from '../../src/model/call.js';
 import type { Defense } from '../../src/defenses/defense.js';
 import { carriesGoal, crossover, mutationOptimiser, search, type Optimiser, type Proposal } from '../../src/scoring/adaptive.js';
-import { attackTargets, committedSeeds, inProcessAttacked, renderCases, STATIC_SEED, tallies } from '../../src/evaluate/adaptive.js';
+import {
+  agentDojoSeeds,
+  attackTargets,
+  committedSeeds,
+  inProcessAttacked,
+  renderCases,
+  STATIC_SEED,
+  tallies,
+} from '../../src/evaluate/adaptive.js';
 import { adaptiveAttack, adaptiveSection, replayAttack, targetSeed, type AdaptiveInputs } from '../../src/run/adaptive.js';
 import { computeVerdict } from '../../src/gate/verdict.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
@@ -18,7 +26,7 @@ const store = new CorpusStore();
 const pairs = CORPORA.pairs.load(store) as PairedCorpus;
 const slots = store.slots();
 const targets = attackTargets(pairs, slots);
-const seeds = committedSeeds(slots);
+const seeds = agentDojoSeeds(store.seeds());
 const banking: AdaptiveInputs = { corpus: pairs, slots, targets: targets.filter((t) => t.suite === 'banking'), seeds };
 
 /** A detector that catches every phrase the corpora's attack templates use, and nothing else. */
@@ -100,10 +108,12 @@ describe('targets and seeds of the paired corpus', () => {
     for (const t of targets) for (const c of t.cases) expect(slots.pairs.get(c.id)!.vectors).toContain(t.vector);
   });
 
-  it("the seeds are the committed corpora's payloads of the target's injection task, the corpus's own attack first", () => {
+  it("the seeds are AgentDojo's eleven hijack attacks under the readable transforms, the corpus's own attack first, the committed corpora's payloads among them", () => {
     const s = seeds('banking', 'injection_task_0');
-    expect(s).toHaveLength(21); // important_instructions_no_names, and five attacks × (identity + three transforms)
+    expect(s).toHaveLength(44); // 11 attacks × (identity + three transforms)
     expect(s[0]!.origin).toBe(STATIC_SEED);
+    const texts = new Set(s.map((x) => x.text));
+    for (const c of committedSeeds(slots)('banking', 'injection_task_0')) expect(texts.has(c.text), c.origin).toBe(true);
     const pair = pairs.scenarios.find((x) => x.id === 'banking-user_task_0-injection_task_0')!;
     // Rendering the corpus's own payload into the pair's only vector gives the corpus's scenario.
     const t = targets.find((x) => x.key === `banking/injection_task_0/${slots.pairs.get(pair.id)!.vectors[0]}`)!;
