@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 413:
+/***/ 878:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11,7 +11,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   mH: () => (/* binding */ runScorer)
 });
 
-// UNUSED EXPORTS: USAGE, parseCli
+// UNUSED EXPORTS: DEFAULT_MAX_CONCURRENCY, USAGE, parseCli
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
@@ -201,6 +201,10 @@ class DefenseError extends (/* unused pure expression or super */ null && (Error
     name = 'DefenseError';
 }
 /** Exit code of an error: 2 for bad input, 1 for anything else (a failed defense, a bug). */
+/** The adaptive attacker's LLM optimiser failed (unreachable, no answer in time, non-2xx, not a chat completion): the attack cannot go on. Exit code 1. */
+class OptimiserError extends (/* unused pure expression or super */ null && (Error)) {
+    name = 'OptimiserError';
+}
 const exitCodeOf = (e) => (e instanceof InputError ? 2 : 1);
 /** `scenarios[3].trace: expected array` for the first issue (plus how many more), or `(top level): …`. */
 function describeZodError(err) {
@@ -361,11 +365,219 @@ function loadTexts(corpusPath, benignCorpusPath) {
     return new Map([...texts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+;// CONCATENATED MODULE: ./src/model/classifier-rule.ts
+// The classifier defenses' rule (docs/defenses.md#classifier-defenses): which texts of a call a
+// scope judges, in what order, and when a judged text stops the call. Shared by the defenses over
+// pinned score tables (defenses/classifier.ts) and the scorer's live defense (scorer/serve.ts), so
+// that a model served live decides exactly as its table would.
+const SCOPES = ['context', 'args', 'both'];
+/** The classifier threshold every entry point uses unless told otherwise. */
+const DEFAULT_THRESHOLD = 0.5;
+/** A call's argument texts joined by newlines: the one text its arguments are judged as; undefined without args. */
+function joinArgs(args) {
+    return args.length === 0 ? undefined : args.map((a) => a.text).join('\n');
+}
+/**
+ * The texts a scope judges for a call, in order: every output the agent read before it (not for
+ * `args`), then its joined argument text (not for `context`; none without arguments).
+ */
+function judgedTexts(context, args, scope) {
+    const texts = scope === 'args' ? [] : [...context];
+    if (scope !== 'context' && args !== undefined)
+        texts.push(args);
+    return texts;
+}
+/** A judged text stops the call when it has no score (fail closed) or scores at or above the threshold. */
+const stops = (score, threshold) => score === undefined || score >= threshold;
+/**
+ * The rule: the score of the first judged text (in the order of `judgedTexts`) that stops the call
+ * (undefined in it: the text has no score), or undefined when every judged text scores below the
+ * threshold and the call is allowed. It allocates nothing unless it stops: it runs for every call.
+ */
+function firstStop(context, args, scope, score, threshold) {
+    if (scope !== 'args') {
+        for (const text of context) {
+            const s = score(text);
+            if (stops(s, threshold))
+                return { score: s };
+        }
+    }
+    if (scope !== 'context' && args !== undefined) {
+        const s = score(args);
+        if (stops(s, threshold))
+            return { score: s };
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/scorer/errors.ts
 var errors = __nccwpck_require__(441);
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/scorer/serve.ts
+// The scorer as a live defense (docs/scorer.md#as-a-live-defense---serve): protocol v2 on stdio, a
+// stateless defense that decides each request exactly as the classifier defense of its scope and
+// threshold decides the same call from a score table (the shared rule, model/classifier-rule.ts),
+// with the scores computed live. So texts no table covers, an adaptive attacker's payloads, are
+// scored too. Each distinct text is scored once per process.
+
+
+
+const isObject = (x) => typeof x === 'object' && x !== null && !Array.isArray(x);
+/**
+ * A line's message: a request (only the fields the rule reads; others are ignored, as the protocol
+ * asks), a message without a reply (a session's begin and end, feedback: this defense does not
+ * learn), or the first field at fault. Checked by hand: zod would make the scorer's bundle ten
+ * times larger.
+ */
+function parseMessage(json) {
+    if (!isObject(json))
+        return { error: '(top level): expected an object' };
+    if (json.type === 'begin' || json.type === 'end' || json.type === 'feedback')
+        return 'silent';
+    if (json.type !== 'request')
+        return { error: 'type: expected "request", "begin", "end" or "feedback"' };
+    const { id, call, trace } = json;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
+        return { error: 'id: expected a positive integer' };
+    if (!isObject(call) || !Array.isArray(call.args))
+        return { error: 'call.args: expected an array' };
+    const args = [];
+    for (const [i, a] of call.args.entries()) {
+        if (!isObject(a) || typeof a.text !== 'string')
+            return { error: `call.args[${i}].text: expected a string` };
+        args.push({ text: a.text });
+    }
+    if (!Array.isArray(trace))
+        return { error: 'trace: expected an array' };
+    const steps = [];
+    for (const [i, t] of trace.entries()) {
+        if (!isObject(t) || typeof t.output !== 'string')
+            return { error: `trace[${i}].output: expected a string` };
+        if (typeof t.read !== 'boolean')
+            return { error: `trace[${i}].read: expected true or false` };
+        steps.push({ output: t.output, read: t.read });
+    }
+    return { type: 'request', id, call: { args }, trace: steps };
+}
+/**
+ * The outputs a v2 request says the agent read before the call, in order: what a v1 call carries
+ * as its context. (The v2 trace has `""` where a corpus records no output; an empty text scores 0.)
+ */
+const readOutputs = (r) => r.trace.filter((t) => t.read).map((t) => t.output);
+/** The texts the classifier defense of `scope` judges for the request's call, in order. */
+const requestTexts = (r, scope) => judgedTexts(readOutputs(r), joinArgs(r.call.args), scope);
+/** The decision on a request, given the score of each text it judges. */
+function decideRequest(r, scope, threshold, score) {
+    const stop = firstStop(readOutputs(r), joinArgs(r.call.args), scope, score, threshold);
+    if (stop === undefined)
+        return { id: r.id, decision: 'allow', reason: 'all texts below threshold' };
+    const why = stop.score === undefined ? 'text has no classifier score' : `classifier score ${stop.score.toFixed(3)} at or above ${threshold}`;
+    return { id: r.id, decision: 'deny', reason: why };
+}
+/**
+ * Scores by text, each distinct text scored once. Texts asked for while the model is busy wait and
+ * are scored together in its next round, so concurrent requests share batches.
+ */
+class LiveScores {
+    scoreTexts;
+    byText = new Map();
+    waiting = new Map();
+    running = false;
+    /** Distinct texts scored so far. */
+    scored = 0;
+    constructor(scoreTexts) {
+        this.scoreTexts = scoreTexts;
+    }
+    get(text) {
+        let p = this.byText.get(text);
+        if (p === undefined) {
+            p = new Promise((resolve, reject) => this.waiting.set(text, { resolve, reject }));
+            this.byText.set(text, p);
+            // Lines read in the same turn of the event loop join one round.
+            if (!this.running) {
+                this.running = true;
+                setImmediate(() => void this.rounds());
+            }
+        }
+        return p;
+    }
+    async rounds() {
+        while (this.waiting.size > 0) {
+            const round = this.waiting;
+            this.waiting = new Map();
+            try {
+                const scores = await this.scoreTexts(new Map([...round.keys()].map((t) => [t, t])));
+                for (const [text, w] of round)
+                    w.resolve(scores.get(text));
+                this.scored += round.size;
+            }
+            catch (e) {
+                for (const w of round.values())
+                    w.reject(e);
+            }
+        }
+        this.running = false;
+    }
+}
+/**
+ * Speak protocol v2 until stdin ends: the hello, then a reply to each request once its texts are
+ * scored (in any order, as the protocol allows). A line that is not a message of the protocol, or
+ * a text the model cannot score, ends the serving with that error (no reply is ever guessed).
+ */
+async function serve(scores, opts, io) {
+    const hello = { protocol: 2, name: opts.name, capabilities: { stateless: true, max_concurrency: opts.maxConcurrency } };
+    io.write(`${JSON.stringify(hello)}\n`);
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: io.input, crlfDelay: Infinity });
+    const inFlight = new Set();
+    let failure;
+    // A failure stops the reading for good: the gate keeps stdin open, and an open stdin would keep
+    // the process alive after its error, so the gate would wait for its timeout, not see the exit.
+    const fail = (e) => {
+        failure ??= e;
+        lines.close();
+        io.input.destroy();
+    };
+    let n = 0;
+    let requests = 0;
+    lines.on('line', (line) => {
+        n++;
+        if (failure !== undefined || line.trim() === '')
+            return;
+        let json;
+        try {
+            json = JSON.parse(line);
+        }
+        catch {
+            return fail(new InputError(`stdin line ${n}: not JSON`));
+        }
+        const r = parseMessage(json);
+        if (r === 'silent')
+            return;
+        if ('error' in r)
+            return fail(new InputError(`stdin line ${n}: not a protocol v2 request: ${r.error}`));
+        requests++;
+        const texts = requestTexts(r, opts.scope);
+        const p = Promise.all(texts.map((t) => scores.get(t)))
+            .then((got) => {
+            const byText = new Map(texts.map((t, i) => [t, got[i]]));
+            if (failure === undefined)
+                io.write(`${JSON.stringify(decideRequest(r, opts.scope, opts.threshold, (t) => byText.get(t)))}\n`);
+        }, fail)
+            .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+    });
+    await new Promise((resolve) => lines.on('close', resolve));
+    await Promise.all(inFlight);
+    if (failure !== undefined)
+        throw failure;
+    return { requests };
+}
+
 ;// CONCATENATED MODULE: ./src/scorer/cli.ts
 // The scorer's command line: parse and check every flag and file first (exit 2 with one line naming
-// the culprit), then list keys (no model runtime loaded) or load the model and write the table.
+// the culprit), then list keys (no model runtime loaded), or load the model and write the table or
+// serve it as a live defense on stdio (serve.ts).
 
 
 
@@ -375,12 +587,24 @@ var errors = __nccwpck_require__(441);
 
 
 
+
+
+/** Requests in flight a served model accepts unless told: each waits for the batch it is scored in. */
+const DEFAULT_MAX_CONCURRENCY = 4;
+/** What the hello may declare (docs/protocol.md#hello). */
+const MAX_CONCURRENCY_LIMIT = 256;
+/** The flags of each mode that the other does not take. */
+const SCORING_ONLY = ['corpus', 'benign-corpus', 'out', 'list-keys'];
+const SERVING_ONLY = ['scope', 'threshold', 'max-concurrency'];
 const USAGE = `usage: node dist/scorer/index.js --corpus FILE [--benign-corpus FILE]
          (--model-key KEY | --model ID --positive-label LABEL [--revision REV])
          --out FILE [--max-window 512] [--stride 256] [--batch 16] [--model-dir DIR]
        node dist/scorer/index.js --corpus FILE [--benign-corpus FILE] --list-keys
+       node dist/scorer/index.js --serve (--model-key KEY | --model ID --positive-label LABEL [--revision REV])
+         [--scope both] [--threshold 0.5] [--max-concurrency 4] [--max-window 512] [--stride 256] [--batch 16] [--model-dir DIR]
 
-Score every text a corpus needs with a text classifier and write a score table (docs/scorer.md).
+Score every text a corpus needs with a text classifier and write a score table, or serve the
+classifier as a live defense on stdio (docs/scorer.md).
   --corpus FILE         corpus file (.json or .json.gz): all its texts
   --benign-corpus FILE  also the texts of this corpus's benign scenarios
   --model-key KEY       a models.json key: ${modelKeys().join(', ')}
@@ -391,6 +615,11 @@ Score every text a corpus needs with a text classifier and write a score table (
   --batch N             windows per model call (default 16)
   --model-dir DIR       load the model from DIR (config.json, tokenizer files, ONNX weights), not the hub
   --list-keys           print the sorted keys of the texts, one per line, and exit
+  --serve               speak protocol v2 on stdin/stdout as a stateless defense: the classifier
+                        defense of --scope and --threshold, on scores computed live
+  --scope S             with --serve: the texts judged, ${SCOPES.join(', ')} (default both)
+  --threshold X         with --serve: deny at a score at or above X, in [0, 1] (default ${DEFAULT_THRESHOLD})
+  --max-concurrency N   with --serve: requests in flight the hello allows, 1 to 256 (default ${DEFAULT_MAX_CONCURRENCY})
 `;
 function positiveInt(flag, value, dflt) {
     if (value === undefined)
@@ -399,6 +628,22 @@ function positiveInt(flag, value, dflt) {
         throw new InputError(`--${flag}: expected a positive integer, got ${JSON.stringify(value)}`);
     }
     return Number(value);
+}
+/** A plain decimal number in [0, 1], as the CLI's --threshold takes it. */
+function threshold(raw) {
+    if (raw === undefined)
+        return DEFAULT_THRESHOLD;
+    const n = Number(raw);
+    if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(raw) || n < 0 || n > 1)
+        throw new InputError(`--threshold: ${JSON.stringify(raw)} is not a number in [0, 1]`);
+    return n;
+}
+function scope(raw) {
+    if (raw === undefined)
+        return 'both';
+    if (!SCOPES.includes(raw))
+        throw new InputError(`--scope: expected one of ${SCOPES.join(', ')}, got ${JSON.stringify(raw)}`);
+    return raw;
 }
 function readableFile(flag, path) {
     if (!(0,external_node_fs_namespaceObject.existsSync)(path) || !(0,external_node_fs_namespaceObject.statSync)(path).isFile())
@@ -425,6 +670,10 @@ function parseCli(argv) {
                 batch: { type: 'string' },
                 'model-dir': { type: 'string' },
                 'list-keys': { type: 'boolean' },
+                serve: { type: 'boolean' },
+                scope: { type: 'string' },
+                threshold: { type: 'string' },
+                'max-concurrency': { type: 'string' },
                 help: { type: 'boolean' },
             },
         }));
@@ -435,12 +684,22 @@ function parseCli(argv) {
     const str = (k) => values[k];
     if (values.help)
         return { mode: 'help' };
-    const corpusFlag = str('corpus');
-    if (corpusFlag === undefined)
-        throw new InputError('--corpus FILE is required');
-    const corpus = readableFile('corpus', corpusFlag);
-    const benignFlag = str('benign-corpus');
-    const benignCorpus = benignFlag === undefined ? undefined : readableFile('benign-corpus', benignFlag);
+    const serving = values.serve === true;
+    for (const f of serving ? SCORING_ONLY : SERVING_ONLY) {
+        if (values[f] === undefined)
+            continue;
+        throw new InputError(serving ? `--${f} does not apply to --serve (a served model scores the texts it is asked about)` : `--${f} goes with --serve`);
+    }
+    let corpus = '';
+    let benignCorpus;
+    if (!serving) {
+        const corpusFlag = str('corpus');
+        if (corpusFlag === undefined)
+            throw new InputError('--corpus FILE is required');
+        corpus = readableFile('corpus', corpusFlag);
+        const benignFlag = str('benign-corpus');
+        benignCorpus = benignFlag === undefined ? undefined : readableFile('benign-corpus', benignFlag);
+    }
     const key = str('model-key');
     let spec;
     if (key !== undefined) {
@@ -465,27 +724,29 @@ function parseCli(argv) {
         return { mode: 'list-keys', corpus, benignCorpus };
     if (!spec)
         throw new InputError('one of --model-key KEY or --model ID is required');
+    const modelDir = str('model-dir');
+    if (modelDir !== undefined && !((0,external_node_fs_namespaceObject.existsSync)(modelDir) && (0,external_node_fs_namespaceObject.statSync)(modelDir).isDirectory())) {
+        throw new InputError(`--model-dir: no such directory: ${modelDir}`);
+    }
+    const windowing = {
+        maxWindow: positiveInt('max-window', str('max-window'), 512),
+        stride: positiveInt('stride', str('stride'), 256),
+        batch: positiveInt('batch', str('batch'), 16),
+        modelDir,
+    };
+    if (serving) {
+        const maxConcurrency = positiveInt('max-concurrency', str('max-concurrency'), DEFAULT_MAX_CONCURRENCY);
+        if (maxConcurrency > MAX_CONCURRENCY_LIMIT)
+            throw new InputError(`--max-concurrency: at most ${MAX_CONCURRENCY_LIMIT} (the protocol's limit), got ${maxConcurrency}`);
+        return { mode: 'serve', spec, scope: scope(str('scope')), threshold: threshold(str('threshold')), maxConcurrency, ...windowing };
+    }
     const out = str('out');
     if (out === undefined || out === '')
         throw new InputError('--out FILE is required');
     const outDir = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(out));
     if (!(0,external_node_fs_namespaceObject.existsSync)(outDir) || !(0,external_node_fs_namespaceObject.statSync)(outDir).isDirectory())
         throw new InputError(`--out: no such directory: ${outDir}`);
-    const modelDir = str('model-dir');
-    if (modelDir !== undefined && !((0,external_node_fs_namespaceObject.existsSync)(modelDir) && (0,external_node_fs_namespaceObject.statSync)(modelDir).isDirectory())) {
-        throw new InputError(`--model-dir: no such directory: ${modelDir}`);
-    }
-    return {
-        mode: 'score',
-        corpus,
-        benignCorpus,
-        spec,
-        out,
-        maxWindow: positiveInt('max-window', str('max-window'), 512),
-        stride: positiveInt('stride', str('stride'), 256),
-        batch: positiveInt('batch', str('batch'), 16),
-        modelDir,
-    };
+    return { mode: 'score', corpus, benignCorpus, spec, out, ...windowing };
 }
 /** Run the scorer; resolves to the exit code (0 ok, 1 scoring failed or a bug, 2 bad flags or input). */
 async function runScorer(argv, io) {
@@ -493,6 +754,10 @@ async function runScorer(argv, io) {
         const args = parseCli(argv);
         if (args.mode === 'help') {
             io.stdout(USAGE);
+            return 0;
+        }
+        if (args.mode === 'serve') {
+            await serveModel(args, io);
             return 0;
         }
         const texts = loadTexts(args.corpus, args.benignCorpus);
@@ -509,6 +774,19 @@ async function runScorer(argv, io) {
         io.stderr(`error: ${known ? e.message : `internal error: ${e?.stack ?? String(e)}`}\n`);
         return exitCodeOf(e);
     }
+}
+async function serveModel(args, io) {
+    const { loadClassifier, scoreTexts } = await __nccwpck_require__.e(/* import() */ 627).then(__nccwpck_require__.bind(__nccwpck_require__, 627));
+    const log = (line) => io.stderr(`${line}\n`);
+    const c = await loadClassifier(args.spec, { modelDir: args.modelDir, maxWindow: args.maxWindow, log });
+    if (args.stride > c.windowTokens)
+        throw new InputError(`--stride ${args.stride} exceeds the window of ${c.windowTokens} tokens (tokens would be skipped)`);
+    const name = `${args.spec.model}-${args.scope}@${args.threshold}`;
+    log(`serving ${args.spec.model}@${c.revision || '(local)'} as ${name}: windows of ${c.windowTokens} tokens, stride ${args.stride}`);
+    const scores = new LiveScores((texts) => scoreTexts(c, texts, { stride: args.stride, batch: args.batch }));
+    const started = Date.now();
+    const { requests } = await serve(scores, { name, scope: args.scope, threshold: args.threshold, maxConcurrency: args.maxConcurrency }, { input: io.stdin ?? process.stdin, write: io.stdout });
+    log(`served ${requests} requests, ${scores.scored} distinct texts scored, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 async function score(args, texts, io) {
     // Loaded only now: --list-keys, --help and flag errors never load transformers.js/onnxruntime.
@@ -564,12 +842,13 @@ class ScoringError extends Error {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(413);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(878);
 // Entry point of the classifier scorer (its own bundle, dist/scorer/): only calls the CLI.
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runScorer */ .mH)(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
+    stdin: process.stdin,
 });
 
 __webpack_async_result__();
