@@ -91,7 +91,8 @@ export function agentDojoSeeds(seeds: SeedInjections): SeedsOf {
     const key = `${suite}-${injectionTask}`;
     const out: Proposal[] = [];
     for (const attack of seeds.attacks)
-      for (const transform of seeds.transforms) out.push({ origin: `seed:${attack}/${transform}`, text: seeds.seed(key, attack, transform) });
+      for (const transform of seeds.transforms)
+        out.push({ origin: `seed:${attack}/${transform}`, text: seeds.seed(key, attack, transform) });
     return out.sort((a, b) => (a.origin === STATIC_SEED ? -1 : b.origin === STATIC_SEED ? 1 : 0));
   };
 }

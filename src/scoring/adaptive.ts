@@ -140,7 +140,7 @@ export async function search(
 const readable = (t: string): string => {
   // field_split applied twice leaves " |\n|\n": remove its marks until none is left.
   let s = t;
-  for (let prev = ''; prev !== s; ) [prev, s] = [s, s.replace(/( +)\|\n/g, '$1').replace(/\|\n/g, '')];
+  for (let prev = ''; prev !== s;) [prev, s] = [s, s.replace(/( +)\|\n/g, '$1').replace(/\|\n/g, '')];
   return leet(s);
 };
 
