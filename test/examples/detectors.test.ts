@@ -209,7 +209,7 @@ const WINNER = {
   best_seed: { origin: 'seed:direct/field_split', hits: 12 },
   adaptive: { origin: 'revise', iteration: 1, hits: 12, sha256: '31d1d1448e90585cf9921e2b0077736bb24fb7ebbceebb8c2148072247daa59a' },
   cases: 12,
-  scored: 27,
+  scored: 50,
 };
 const ones = (s: string) => [...s].filter((c) => c === '1').length;
 

@@ -26,6 +26,7 @@ import type { Scenario } from '../../src/model/call.js';
 import type { ScoreTable } from '../../src/model/score-table.js';
 import { mutationOptimiser } from '../../src/scoring/adaptive.js';
 import { judge, Outcome } from '../../src/scoring/judge.js';
+import { tally } from '../../src/scoring/tally.js';
 import { scoreTexts, type LoadedClassifier } from '../../src/scorer/classifier.js';
 import { runScorer } from '../../src/scorer/cli.js';
 import { decideRequest, LiveScores, parseMessage, requestTexts, serve, type ServedRequest } from '../../src/scorer/serve.js';
@@ -287,6 +288,33 @@ describe.each(COMMANDS)('served over stdio ($via)', ({ via, command }) => {
     expect(novel.length).toBeGreaterThan(0);
   });
 });
+
+// ---------------------------------------------------------------- the figures docs/adaptive.md quotes
+
+describe.skipIf(!distServes)(
+  `docs/adaptive.md's tiny-classifier rows${distServes ? '' : ' (dist/scorer not rebuilt with --serve yet)'}`,
+  () => {
+    // The paired corpus as it is, scored by the shipped bundle serving the wordpiece model at the two
+    // thresholds the doc measures the adaptive attack at; the doc's rows must be these.
+    it.each([
+      ['0.5', { blocked: 609, attributable: 60, kept: 10 }],
+      ['0.8', { blocked: 407, attributable: 214, kept: 59 }],
+    ] as const)('threshold %s: pairs gives the quoted figures', async (thr, want) => {
+      const model = ['--model', 'tiny/wordpiece', '--positive-label', 'INJECTION', '--model-dir', `${FIXTURES}wordpiece`, '--stride', '7'];
+      const d = await openDefense(
+        { kind: 'command', command: `"${process.execPath}" dist/scorer/index.js --serve ${model.join(' ')} --threshold ${thr}` },
+        { timeoutMs: 60_000, helloTimeoutMs: 60_000, cwd: ROOT, echoStderr: () => {} },
+      );
+      opened.push(d);
+      const t = tally(d.name, (await scoreDefense(d, store.pairs())).outcomes);
+      await d.close();
+      expect({ blocked: t.injections_blocked, attributable: t.injections_attributable, kept: t.benign_kept }).toEqual(want);
+      const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
+      const row = `| tiny classifier, threshold ${thr} | ${want.attributable} (${pct(want.attributable, 609)}) | ${want.blocked} (${pct(want.blocked, 609)}) | ${want.kept}/97 (${pct(want.kept, 97)}) |`;
+      expect(readFileSync(join(ROOT, 'docs/adaptive.md'), 'utf8')).toContain(row);
+    });
+  },
+);
 
 // ---------------------------------------------------------------- flags and messages
 
