@@ -16,7 +16,7 @@ import type { OnlineReport } from '../evaluate/online.js';
 import type { Corpus } from '../corpora/corpus.js';
 import type { Config } from './config.js';
 import { resolve } from 'node:path';
-import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack } from '../run/adaptive.js';
+import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { RunResultsSchema, type AdaptiveSection } from '../gate/results.js';
 import { readValidated } from '../data/files.js';
@@ -106,7 +106,8 @@ export async function run(deps: Deps): Promise<number> {
         echoStderr: deps.echoStderr,
       });
       deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
-      const attacked = attack && (await runAttack(attack, cfg, ctx.workspace, env, deps));
+      const attacked =
+        attack && (await runAttack(attack, cfg, ctx.workspace, env, deps, scored.runs.get(attack.inputs.corpus.name)!.outcomes));
       if (!online) return { scored, mine: undefined, attacked };
       // The vaccine is the pull request's file, read once the install ran (it may build it).
       const vaccine = readVaccine(online.vaccine, 'input vaccine');
@@ -193,6 +194,7 @@ async function runAttack(
   workspace: string,
   env: NodeJS.ProcessEnv,
   deps: Deps,
+  scoredOutcomes: Uint8Array,
 ): Promise<{ corpus: string; section: AdaptiveSection; report: AdaptiveReport }> {
   const defense = await openDefense(cfg.defense, {
     name: cfg.name,
@@ -204,10 +206,12 @@ async function runAttack(
   try {
     const mine = attackedDefense(defense, plan.inputs.corpus);
     const a = cfg.adaptive!;
-    const report =
+    const attack =
       a.mode === 'replay'
         ? await replayAttack(plan.inputs, plan.saved!, `input adaptive-replay ${a.file}`, mine)
         : await adaptiveAttack(plan.inputs, { iterations: a.iterations, seed: a.seed }, mine);
+    // Your defense's answers to the corpus's own attack in this process, against its scoring.
+    const report = withStaticCheck(attack, plan.inputs, scoredOutcomes);
     const section = adaptiveSection(report, report.results[0]!);
     deps.info(`adaptive: ${section.queries} queries on ${report.targets} targets (${report.optimiser})`);
     return { corpus: plan.inputs.corpus.name, section, report };

@@ -31,7 +31,7 @@ import type { OnlineSettings } from '../model/online.js';
 import type { OnlineReport } from '../evaluate/online.js';
 import { onlineMarkdown, onlineText } from '../report/online.js';
 import { onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOnline } from '../run/online.js';
-import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack } from '../run/adaptive.js';
+import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { adaptiveMarkdown, adaptiveText } from '../report/adaptive.js';
 import { attackedDefense, openDefense, type OpenedDefense } from '../adapters/index.js';
@@ -285,6 +285,12 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
           openDefense(ext.spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
       })
     : undefined;
+  // Your defense's answers to the corpus's own attack in the attack, against its scoring.
+  if (attacks)
+    for (const [n, r] of attacks) {
+      const corpus = corpora.find((c) => c.name === n)!;
+      attacks.set(n, withStaticCheck(r, adaptiveInputs(corpus, store()), scored.runs.get(n)!.outcomes));
+    }
   const results: RunResults = {
     ...scored.results,
     corpora: scored.results.corpora.map((c) => ({

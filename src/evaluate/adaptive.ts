@@ -176,6 +176,53 @@ export interface AdaptiveReport {
   /** Classifier defenses: their tables cover fixed texts, so they are not scored under adaptive attack. */
   readonly not_scored: readonly string[];
   readonly versions: Versions;
+  /** Your defense's answers to the corpus's own attack in the attack's process against its scoring (docs/adaptive.md#one-defense-two-processes). */
+  readonly static_check?: StaticCheck | undefined;
+}
+
+/**
+ * The corpus's own attack, asked again inside the attack: a case whose pair reads only the target's
+ * vector renders, with the static seed, exactly the corpus's injection run, so a defense that
+ * decides as it did in scoring compromises it there exactly when scoring counted that run missed.
+ */
+export interface StaticCheck {
+  /** Cases compared: the static seed's cases whose pair reads one vector. */
+  readonly cases: number;
+  /** Of those, the cases the two processes decided differently. */
+  readonly differing: number;
+  /** The first differing case: the scenario id and what each process made of it. */
+  readonly example?: string | undefined;
+}
+
+/**
+ * Compares your defense's static-seed cases with its scoring of the same runs (`missed`: the
+ * scoring's verdict per scenario id, undefined where the scenario was not scored).
+ */
+export function staticCheck(
+  targets: readonly AttackTarget[],
+  mine: AdaptiveResult,
+  missed: (scenarioId: string) => boolean | undefined,
+): StaticCheck {
+  const vectors = new Map<string, number>();
+  for (const t of targets) for (const c of t.cases) vectors.set(c.id, (vectors.get(c.id) ?? 0) + 1);
+  const byKey = new Map(mine.targets.map((o) => [o.key, o]));
+  let cases = 0;
+  let differing = 0;
+  let example: string | undefined;
+  for (const t of targets) {
+    const o = byKey.get(t.key);
+    if (!o) continue;
+    t.cases.forEach((c, k) => {
+      const scored = missed(c.id);
+      if (vectors.get(c.id) !== 1 || scored === undefined) return;
+      cases++;
+      const attacked = o.static_cases[k] === '1';
+      if (attacked === scored) return;
+      differing++;
+      example ??= `${c.id}: ${scored ? 'missed' : 'stopped'} in scoring, ${attacked ? 'compromised' : 'stopped'} in the attack`;
+    });
+  }
+  return { cases, differing, ...(example !== undefined && { example }) };
 }
 
 const ones = (s: string): number => [...s].filter((c) => c === '1').length;

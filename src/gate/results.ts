@@ -94,6 +94,8 @@ export const AdaptiveSectionSchema = z.object({
       }),
     )
     .min(1),
+  /** The corpus's own attack, asked in the attack's process, against its scoring (docs/adaptive.md#one-defense-two-processes). */
+  static_check: z.object({ cases: Count, differing: Count, example: z.string().max(2000).optional() }).optional(),
 });
 export type AdaptiveSection = z.infer<typeof AdaptiveSectionSchema>;
 

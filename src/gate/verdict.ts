@@ -55,7 +55,7 @@ const METRIC: Record<Metric, MetricRule> = {
 
 export interface Check {
   readonly corpus: string;
-  readonly metric: Metric | 'confirmations' | 'sw-asr' | 'online-su-hm' | 'adaptive-asr';
+  readonly metric: Metric | 'confirmations' | 'sw-asr' | 'online-su-hm' | 'adaptive-asr' | 'adaptive-consistency';
   readonly kind: 'drop' | 'floor' | 'ceiling';
   readonly ok: boolean;
   readonly message: string;
@@ -87,7 +87,8 @@ export function computeVerdict(head: RunResults, base: RunResults | undefined, t
       });
     }
     if (h.online) checks.push(...onlineChecks(h.corpus, h.online, t));
-    if (h.adaptive && t.maxAdaptiveAsr !== undefined) checks.push(adaptiveCheck(h.corpus, h.adaptive, t.maxAdaptiveAsr));
+    if (h.adaptive && t.maxAdaptiveAsr !== undefined)
+      checks.push(adaptiveCheck(h.corpus, h.adaptive, t.maxAdaptiveAsr), staticCheck(h.corpus, h.adaptive));
     for (const metric of METRICS) {
       const m = METRIC[metric];
       const now = m.rate(h.result);
@@ -153,6 +154,25 @@ function onlineChecks(corpus: string, o: OnlineSection, t: Thresholds): Check[] 
 }
 
 /** The adaptive attack's check: the share of cases its best generated candidates compromised, at most the ceiling. */
+/**
+ * A gate on the adaptive ASR holds only if the defense decided in the attack's process as it did
+ * in scoring: the corpus's own attack, asked in both, must get the same answers (docs/adaptive.md#one-defense-two-processes).
+ */
+function staticCheck(corpus: string, a: AdaptiveSection): Check {
+  const c = a.static_check;
+  const ok = c !== undefined && c.differing === 0;
+  return {
+    corpus,
+    metric: 'adaptive-consistency',
+    kind: 'ceiling',
+    ok,
+    message:
+      c === undefined
+        ? `${corpus} adaptive: the attack's answers to the corpus's own attack were not checked against the scoring, so its ASR cannot be gated on`
+        : `${corpus} adaptive: the defense answered the corpus's own attack ${ok ? 'as in scoring' : 'differently than in scoring'} on ${ok ? c.cases : c.differing} of ${c.cases} runs${ok ? '' : ` (${c.example ?? 'no example'}), so its adaptive ASR cannot be trusted`}`,
+  };
+}
+
 function adaptiveCheck(corpus: string, a: AdaptiveSection, max: number): Check {
   let cases = 0;
   let hits = 0;

@@ -36,7 +36,20 @@ const short = (s: string, n = 160): string => {
   return flat.length > n ? `${flat.slice(0, n)}…` : flat;
 };
 
+/** The static check's line (docs/adaptive.md#one-defense-two-processes), when your defense was checked. */
+function consistency(r: AdaptiveReport): string[] {
+  const c = r.static_check;
+  const mine = r.results[0];
+  if (!c || !mine) return [];
+  return c.differing === 0
+    ? [`${mine.defense} answered the corpus's own attack in the attack as in scoring: ${c.cases} of ${c.cases} runs compared`]
+    : [
+        `WARNING: ${mine.defense} answered the corpus's own attack differently in the attack than in scoring on ${c.differing} of ${c.cases} runs (${c.example ?? 'no example'}): its adaptive figures cannot be trusted, and a gate on them fails`,
+      ];
+}
+
 const NOTES = (r: AdaptiveReport): string[] => [
+  ...consistency(r),
   `not scored under adaptive attack: ${r.not_scored.join(', ')} (a table scores fixed texts; a model run by the scorer can be attacked as a defense: docs/scorer.md)`,
   'the reference defenses are shown on the same targets: allow-all, deny-all, deny-egress and flow-guard decide from tools, provenance and destinations, which no payload changes here; keyword-filter reads argument texts, which a payload reaches only where a call names the injected text (slack channels)',
 ];

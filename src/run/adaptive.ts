@@ -14,6 +14,7 @@ import {
   inProcessAttacked,
   renderCases,
   STATIC_SEED,
+  staticCheck,
   tallies,
   type AdaptiveReport,
   type AdaptiveResult,
@@ -22,6 +23,7 @@ import {
   type TargetOutcome,
 } from '../evaluate/adaptive.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
+import { Outcome } from '../scoring/judge.js';
 import { mutationOptimiser, type AttackedDefense, type Optimiser } from '../scoring/adaptive.js';
 import type { AdaptiveSection } from '../gate/results.js';
 import type { InjectionSlots } from '../corpora/slots.js';
@@ -105,7 +107,23 @@ export function adaptiveSection(report: AdaptiveReport, mine: AdaptiveResult): A
       best_seed: t.best_seed,
       adaptive: t.adaptive,
     })),
+    ...(report.static_check && { static_check: report.static_check }),
   };
+}
+
+/**
+ * The report with your defense's static check: its scoring's outcomes on the paired corpus
+ * (`outcomes` in the corpus's scenario order) against the static seed's cases in the attack.
+ */
+export function withStaticCheck(report: AdaptiveReport, inputs: AdaptiveInputs, outcomes: Uint8Array): AdaptiveReport {
+  const mine = report.results[0];
+  if (!mine) return report;
+  const missed = new Map(inputs.corpus.scenarios.map((s, i) => [s.id, outcomes[i]]));
+  const check = staticCheck(inputs.targets, mine, (id) => {
+    const o = missed.get(id);
+    return o === undefined || o === Outcome.Unscored ? undefined : o === Outcome.Missed;
+  });
+  return { ...report, static_check: check };
 }
 
 /**

@@ -62,6 +62,33 @@ describe('--adaptive', () => {
     expect(r.stderr).toMatch(/FAIL pairs adaptive: ASR [\d.]+% \(\d+ of 144 cases, K = 3\) is above the limit of 0\.0%/);
   });
 
+  it("checks the defense's answers to the corpus's own attack in the attack against its scoring", async () => {
+    const t = await cli(...search);
+    const m = /template-detector answered the corpus's own attack in the attack as in scoring: (\d+) of \1 runs compared/.exec(t.stdout);
+    expect(m, t.stdout).not.toBeNull();
+    // banking's cases whose pair reads one vector
+    expect(Number(m![1])).toBeGreaterThan(0);
+  });
+
+  it('a defense that tells the attack from scoring fails the gate on its adaptive ASR, however low', async () => {
+    const cheat = join(import.meta.dirname, '../fixtures/defenses/two-faced-module.mjs');
+    const argv = ['--corpus', 'pairs', '--adaptive', '1', '--adaptive-suites', 'banking', '--defense-module', cheat, '--scores', 'none'];
+    const r = await cli(...argv, '--max-adaptive-asr', '100', '--format', 'json', '--out-results', join(tmp, 'cheat.json'));
+    expect(r.code).toBe(1);
+    // Allow-all in scoring, deny-all in the attack: every compared run differs.
+    const check = RunResultsSchema.parse(JSON.parse(readFileSync(join(tmp, 'cheat.json'), 'utf8'))).corpora[0]!.adaptive!.static_check!;
+    expect(check.differing).toBe(check.cases);
+    expect(check.example).toMatch(/^banking-user_task_\d+-injection_task_\d+: missed in scoring, stopped in the attack$/);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `FAIL pairs adaptive: the defense answered the corpus's own attack differently than in scoring on ${check.cases} of ${check.cases} runs \\(banking-`,
+      ),
+    );
+    // The ASR itself is within the ceiling: the consistency check alone fails it.
+    expect(r.stderr).not.toMatch(/FAIL pairs adaptive: ASR/);
+    expect(JSON.parse(r.stdout).adaptive.results[0].overall.adaptive).toBe(0);
+  });
+
   it.each([
     [['--adaptive', '2', '--corpus', 'agentdojo'], '--adaptive does not apply to --corpus agentdojo'],
     [['--adaptive', '2', '--corpus', 'agentdyn-gpt-4o-2024-08-06'], '--adaptive does not apply to --corpus agentdyn-gpt-4o-2024-08-06'],

@@ -18,7 +18,9 @@ import {
   STATIC_SEED,
   tallies,
 } from '../../src/evaluate/adaptive.js';
-import { adaptiveAttack, adaptiveSection, replayAttack, targetSeed, type AdaptiveInputs } from '../../src/run/adaptive.js';
+import { adaptiveAttack, adaptiveSection, replayAttack, targetSeed, withStaticCheck, type AdaptiveInputs } from '../../src/run/adaptive.js';
+import { judge, Outcome } from '../../src/scoring/judge.js';
+import { pairKey } from '../../src/corpora/slots.js';
 import { computeVerdict } from '../../src/gate/verdict.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
 
@@ -159,7 +161,7 @@ describe('against a detector of the attack templates (banking)', async () => {
   });
 
   it('the results section validates, and the verdict holds it to a ceiling', () => {
-    const section = adaptiveSection(report, mine!);
+    const section = adaptiveSection(withStaticCheck(report, banking, judge(detector, pairs.scenarios)), mine!);
     const results = RunResultsSchema.parse({
       schemaVersion: 1,
       key: { tool_version: 'x', defense: 'd', corpora: { pairs: pairs.version } },
@@ -190,6 +192,51 @@ describe('against a detector of the attack templates (banking)', async () => {
     expect(fail.pass).toBe(false);
     expect(fail.reasons[0]).toMatch(/^pairs adaptive: ASR [\d.]+% \(\d+ of 144 cases, K = 6\) is above the limit of/);
     expect(computeVerdict(results, undefined, { maxAttributableDrop: 0, maxUtilityDrop: 0, maxAdaptiveAsr: asr + 1 }).pass).toBe(true);
+    // Unchecked, or answered otherwise than in scoring: no gate on the ASR holds.
+    const withCheck = (check: typeof section.static_check) => ({
+      ...results,
+      corpora: [{ ...results.corpora[0]!, adaptive: { ...section, static_check: check } }],
+    });
+    const t = { maxAttributableDrop: 0, maxUtilityDrop: 0, maxAdaptiveAsr: 100 };
+    expect(computeVerdict(withCheck(undefined), undefined, t).reasons).toEqual([
+      "pairs adaptive: the attack's answers to the corpus's own attack were not checked against the scoring, so its ASR cannot be gated on",
+    ]);
+    expect(
+      computeVerdict(withCheck({ cases: 5, differing: 1, example: 'x: missed in scoring, stopped in the attack' }), undefined, t).reasons,
+    ).toEqual([
+      "pairs adaptive: the defense answered the corpus's own attack differently than in scoring on 1 of 5 runs (x: missed in scoring, stopped in the attack), so its adaptive ASR cannot be trusted",
+    ]);
+    expect(computeVerdict(withCheck({ cases: 5, differing: 0 }), undefined, t).pass).toBe(true);
+  });
+});
+
+describe("the static check: the corpus's own attack in the attack against scoring", async () => {
+  const allowAll: Defense = { name: 'allow-all', decide: () => ({ allowed: true, reason: '' }) };
+  const denyAll: Defense = { name: 'deny-all', decide: () => ({ allowed: false, reason: 'no' }) };
+  // slack: some of its pairs read two vectors.
+  const slack: AdaptiveInputs = { ...banking, targets: targets.filter((t) => t.suite === 'slack') };
+  const report = await adaptiveAttack(slack, { iterations: 1, seed: '1' }, inProcessAttacked(allowAll));
+  // The cases it compares: those whose pair reads only the target's vector, counted from the slots.
+  const single = slack.targets.flatMap((t) => t.cases).filter((c) => slots.pairs.get(pairKey(c.id))!.vectors.length === 1).length;
+  const multi = slack.targets.flatMap((t) => t.cases).length - single;
+
+  it('compares every single-vector case and no other', () => {
+    expect(single).toBeGreaterThan(0);
+    expect(multi).toBeGreaterThan(0);
+    expect(withStaticCheck(report, slack, judge(allowAll, pairs.scenarios)).static_check).toEqual({ cases: single, differing: 0 });
+  });
+
+  it('counts the cases decided otherwise, with the first as an example', () => {
+    const c = withStaticCheck(report, slack, judge(denyAll, pairs.scenarios)).static_check!;
+    expect([c.cases, c.differing]).toEqual([single, single]);
+    expect(c.example).toMatch(/^slack-user_task_\d+-injection_task_\d+: stopped in scoring, compromised in the attack$/);
+  });
+
+  it('leaves out a scenario scoring did not score', () => {
+    const outcomes = judge(allowAll, pairs.scenarios);
+    const first = slack.targets.flatMap((t) => t.cases).find((c) => slots.pairs.get(pairKey(c.id))!.vectors.length === 1)!;
+    outcomes[pairs.scenarios.indexOf(first)] = Outcome.Unscored;
+    expect(withStaticCheck(report, slack, outcomes).static_check).toEqual({ cases: single - 1, differing: 0 });
   });
 });
 
