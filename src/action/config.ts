@@ -40,6 +40,8 @@ export interface Config {
   readonly comment: CommentMode;
   readonly commentKey: string;
   readonly timeoutMs: number;
+  /** Seconds between progress lines in the log while the defense is scored; 0: none. */
+  readonly progress: number;
   /** Online evaluation (docs/online.md), on the corpora that support it; undefined: off. */
   readonly online: OnlineOptions | undefined;
   /** A file the defense ships to start each online stream from, relative to the workspace. */
@@ -226,6 +228,7 @@ export function parseActionConfig(get: InputLookup): Config {
     comment: oneOf('comment', get('comment').trim() || 'auto', COMMENT_MODES),
     commentKey: key,
     timeoutMs: timeout(get('timeout-per-call')),
+    progress: wholeNumber('progress', get('progress'), 10, 0, 3600),
     ...onlineOptions(get),
     adaptive: adaptiveOptions(get),
   };

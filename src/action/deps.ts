@@ -34,6 +34,8 @@ export interface Deps extends GateOutputDeps {
   /** Start guarding (right before the first PR code runs). */
   readonly guard: () => Guard;
   readonly existsAt: (sha: string, path: string) => Promise<boolean | undefined>;
+  /** The clock of the progress lines (milliseconds); performance.now unless a test gives one. */
+  readonly now?: (() => number) | undefined;
 }
 
 export function realGuard(env: NodeJS.ProcessEnv, entry: string | undefined): Guard {

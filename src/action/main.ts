@@ -89,7 +89,7 @@ export async function run(deps: Deps): Promise<number> {
       matchedKey: deps.matchedCacheKey,
       rerun: (sha) =>
         phase('base', (env) =>
-          rerunAtBase(cfg, ctx, corpora, sha, { env, gateEnv: deps.env, log: deps.info, echoStderr: deps.echoStderr }),
+          rerunAtBase(cfg, ctx, corpora, sha, { env, gateEnv: deps.env, log: deps.info, echoStderr: deps.echoStderr, now: deps.now }),
         ),
       existsAt: deps.existsAt,
       info: deps.info,
@@ -104,6 +104,7 @@ export async function run(deps: Deps): Promise<number> {
         env,
         commit: ctx.sha,
         echoStderr: deps.echoStderr,
+        progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
       });
       deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
       const attacked =

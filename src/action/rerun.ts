@@ -35,6 +35,8 @@ export interface RerunOptions {
   readonly gateEnv: NodeJS.ProcessEnv;
   readonly log: (line: string) => void;
   readonly echoStderr?: ((chunk: string) => void) | undefined;
+  /** The clock of the progress lines; performance.now when undefined. */
+  readonly now?: (() => number) | undefined;
 }
 
 export async function rerunAtBase(
@@ -56,6 +58,7 @@ export async function rerunAtBase(
       env: o.env,
       commit: sha,
       echoStderr: o.echoStderr,
+      progress: { interval: cfg.progress, sink: (line) => o.log(`base ${line}`), ...(o.now ? { now: o.now } : {}) },
     });
     return scored.results;
   } finally {

@@ -6,6 +6,7 @@ import type { AttackedDefense } from '../scoring/adaptive.js';
 import type { Corpus } from '../corpora/corpus.js';
 import { sessionPrompt } from '../corpora/corpus.js';
 import { drive, type DriveOptions, type Driven } from '../scoring/drive.js';
+import type { ProgressObserver } from '../scoring/progress.js';
 import type { Entrant, Player } from '../scoring/online.js';
 import { InputError } from '../model/errors.js';
 import { encodeRequestV2 } from './protocol.js';
@@ -75,11 +76,12 @@ const v2Key =
       .update(encodeRequestV2(0, '', step, s.trace))
       .digest('hex');
 
-/** Score a defense on a corpus (or a plain list of scenarios: no prompts, no tools). */
+/** Score a defense on a corpus (or a plain list of scenarios: no prompts, no tools), telling `progress` how it advances. */
 export function scoreDefense(
   defense: OpenedDefense,
   corpus: Corpus | readonly Scenario[],
   secrets: RunSecrets = newRunSecrets(),
+  progress?: ProgressObserver,
 ): Promise<Driven> {
   const scenarios = 'kind' in corpus ? corpus.scenarios : corpus;
   const sessionInfo =
@@ -91,6 +93,7 @@ export function scoreDefense(
     ...secrets,
     ...(sessionInfo ? { sessionInfo } : {}),
     ...(v2 ? { requestKey: v2Key(sessionInfo ?? (() => ({ prompt: null, tools: [] }))) } : {}),
+    ...(progress ? { progress } : {}),
   });
 }
 

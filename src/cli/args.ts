@@ -33,6 +33,8 @@ export interface ExternalRun {
   readonly outResults: string | undefined;
   /** Online runs: a file the defense ships to start each stream from. */
   readonly vaccine: string | undefined;
+  /** Seconds between progress lines on standard error while the defense is scored; 0: none. */
+  readonly progress: number;
 }
 
 /** --adaptive K or --adaptive-replay FILE: an adaptive attack on the paired corpus (docs/adaptive.md). */
@@ -74,6 +76,7 @@ export interface CliOptions {
 
 export const DEFAULT_CORPUS: CorpusName = 'pairs';
 export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_PROGRESS_SECONDS = 10;
 
 const corpusLines = [
   ...CORPUS_NAMES.filter((n) => CORPORA[n].kind !== 'trajectory' || n === 'agentdyn').map(
@@ -119,6 +122,8 @@ your own defense, scored beside the reference defenses:
   --max-confirmations N
                      the most confirmations (asks, protocol v2) per benign task
   --out-results FILE write the results file (the action's results-path format)
+  --progress SECONDS a progress line on standard error at most every SECONDS while your defense is scored
+                     (default ${DEFAULT_PROGRESS_SECONDS}; 0 for none)
 
 online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
   --online           play every defense on the same streams (one per suite), feedback to a defense that learns
@@ -167,6 +172,7 @@ const OPTIONS = {
   'min-utility': { type: 'string' },
   'max-confirmations': { type: 'string' },
   'out-results': { type: 'string' },
+  progress: { type: 'string' },
   online: { type: 'boolean' },
   'online-attacks': { type: 'string' },
   'online-benign': { type: 'string' },
@@ -199,6 +205,7 @@ const EXTERNAL_ONLY = [
   'max-sw-asr',
   'min-online-su-hm',
   'max-adaptive-asr',
+  'progress',
 ] as const;
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -434,5 +441,6 @@ function externalRun(v: Values): ExternalRun | undefined {
     ),
     outResults: v['out-results'],
     vaccine: v.vaccine,
+    progress: count('progress', v.progress, DEFAULT_PROGRESS_SECONDS, 0, 3600),
   };
 }

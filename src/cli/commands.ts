@@ -239,7 +239,11 @@ async function adaptive(
   return out;
 }
 
-export async function run(opts: CliOptions, store: () => CorpusStore, io: { stderr(s: string): void }): Promise<CliRun> {
+export async function run(
+  opts: CliOptions,
+  store: () => CorpusStore,
+  io: { stderr(s: string): void; now?: (() => number) | undefined },
+): Promise<CliRun> {
   const ext = opts.external;
   const settings = opts.online && onlineSettings(opts.online);
   const seedNote = settings ? [`online: seed ${settings.seed} (rerun with --online-seed ${settings.seed} for the same streams)`] : [];
@@ -268,6 +272,7 @@ export async function run(opts: CliOptions, store: () => CorpusStore, io: { stde
     cwd: process.cwd(),
     commit: headCommit(),
     echoStderr: (chunk) => io.stderr(chunk),
+    progress: { interval: ext.progress, sink: (line) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
   });
   const mine = settings
     ? await playUserDefense(

@@ -10,6 +10,8 @@ export interface CliIo {
   stdout(s: string): void;
   stderr(s: string): void;
   store?: CorpusStore;
+  /** The clock of the progress lines (milliseconds); performance.now unless a test gives one. */
+  now?: () => number;
 }
 
 /** The one line an error becomes: what went wrong, never a stack trace for bad input. */

@@ -26,8 +26,13 @@ const ENTITIES: Record<string, string> = {
 
 /** Inert inline markdown text: safe in a table cell, a heading or a paragraph. */
 export function escapeMarkdown(s: string): string {
-  return s
-    .replace(/[\r\n\t\u2028\u2029]+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(/[&<>"'|`@#\\*_[\]()!~:]/g, (c) => ENTITIES[c]!);
+  return oneLine(s).replace(/[&<>"'|`@#\\*_[\]()!~:]/g, (c) => ENTITIES[c]!);
+}
+
+/**
+ * Plain text for one log line (a defense's name in the progress lines): line breaks flattened to a
+ * space, other control characters removed (the first step of escapeMarkdown).
+ */
+export function oneLine(s: string): string {
+  return s.replace(/[\r\n\t\u2028\u2029]+/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '');
 }

@@ -16,6 +16,7 @@ import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '..
 import type { CorpusDetails } from '../report/comment.js';
 import { newRunSecrets, openDefense, scoreDefense, type DefenseSpec, type RunSecrets } from '../adapters/index.js';
 import type { Driven } from '../scoring/drive.js';
+import { Progress } from '../scoring/progress.js';
 import { haltsOf } from '../scoring/trajectory.js';
 
 export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
@@ -62,6 +63,11 @@ export interface ScoreOptions {
    * gets unrelated session ids in each, and a defense cannot tell a recurring run from a new one.
    */
   readonly secrets?: ((corpus: string) => RunSecrets) | undefined;
+  /**
+   * Progress lines while each corpus is scored ("progress: pairs, my-defense: …", scoring/progress.ts),
+   * at most one every `interval` seconds (0: none); the clock is performance.now unless a test gives one.
+   */
+  readonly progress?: { readonly interval: number; readonly sink: (line: string) => void; readonly now?: () => number } | undefined;
 }
 
 export interface Scored {
@@ -79,7 +85,12 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
   try {
     const secretsOf = o.secrets ?? (() => newRunSecrets());
     const runs = new Map<string, Driven>();
-    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name)));
+    const p = o.progress;
+    const progressOf = (c: Corpus) =>
+      p && p.interval > 0
+        ? new Progress({ label: `${c.name}, ${defense.name}`, interval: p.interval, now: p.now ?? (() => performance.now()), sink: p.sink })
+        : undefined;
+    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name), progressOf(c)));
     const entries = corpora.map((c) => {
       const run = runs.get(c.name)!;
       const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;

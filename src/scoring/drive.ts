@@ -18,6 +18,7 @@ import { createHmac } from 'node:crypto';
 import type { Call, Decision, Denial, Scenario, ToolSchema } from '../model/call.js';
 import { isUnscored, judgeScenario, Outcome } from './judge.js';
 import { PCG } from './pcg.js';
+import type { ProgressObserver } from './progress.js';
 
 /** One call as the defense is asked about it. */
 export interface Ask {
@@ -65,6 +66,8 @@ export interface DriveOptions {
    * asked again; the keys this drive asks are added before it asks them.
    */
   readonly cache?: Map<string, Promise<Decision>>;
+  /** Told the scored scenarios' count, each decision the defense answers and each scenario whose decisions are all in. */
+  readonly progress?: ProgressObserver;
 }
 
 export interface Driven {
@@ -193,12 +196,14 @@ async function driveStateless(scenarios: readonly Scenario[], order: readonly nu
         }),
       );
   const shuffled = shuffledOrder(list.length, opts.orderSeed).map((i) => list[i]!);
+  const answered = opts.progress && scenarioCompletion(scenarios, order, keyOfCall, new Set(list.map(([key]) => key)), opts.progress);
   try {
     await pool(shuffled, opts.concurrency, async ([key, a]) => {
       await asker.begin?.(a.session, a.scenario, info(a.scenario));
       const d = await asker.ask(a);
       decisions.set(key, d);
       mine.get(key)?.resolve(d);
+      answered?.(key);
       await asker.end?.(a.session, a.scenario);
     });
   } catch (e) {
@@ -213,6 +218,40 @@ async function driveStateless(scenarios: readonly Scenario[], order: readonly nu
   return { ...outcomesOf(scenarios, lookup), asked: list.length, decisionOf: lookup };
 }
 
+/**
+ * Stateless progress: a scenario is done once every distinct request of its run and its twin's is
+ * answered (requests this drive does not ask, answered for another drive, count as answered).
+ * Starts the observer and returns what to call with each request key as its answer comes in.
+ */
+function scenarioCompletion(
+  scenarios: readonly Scenario[],
+  order: readonly number[],
+  keyOfCall: ReadonlyMap<Call, string>,
+  asking: ReadonlySet<string>,
+  progress: ProgressObserver,
+): (key: string) => void {
+  const waiting = new Map<string, number[]>();
+  const left = order.map((i, at) => {
+    const s = scenarios[i]!;
+    const keys = new Set([...s.trace.map((st) => st.call), ...s.twin].map((c) => keyOfCall.get(c)!).filter((k) => asking.has(k)));
+    for (const k of keys) {
+      const list = waiting.get(k);
+      if (list) list.push(at);
+      else waiting.set(k, [at]);
+    }
+    return keys.size;
+  });
+  progress.start(order.length);
+  const ready = left.filter((n) => n === 0).length;
+  if (ready > 0) progress.scenariosDone(ready);
+  return (key) => {
+    progress.decided();
+    let done = 0;
+    for (const at of waiting.get(key) ?? []) if (--left[at]! === 0) done++;
+    if (done > 0) progress.scenariosDone(done);
+  };
+}
+
 async function driveStateful(
   scenarios: readonly Scenario[],
   order: readonly number[],
@@ -223,6 +262,7 @@ async function driveStateful(
   const decisions = new Map<Call, Decision>();
   const info = opts.sessionInfo ?? NO_SESSION_INFO;
   let asked = 0;
+  opts.progress?.start(order.length);
   await pool(order, opts.concurrency, async (i) => {
     const s = scenarios[i]!;
     const id = session(s);
@@ -232,6 +272,7 @@ async function driveStateful(
       asked++;
       const d = await asker.ask({ scenario: s, session: id, step, call });
       decisions.set(call, d);
+      opts.progress?.decided();
       // The agent halts at the first denial: no later call of this run exists. After an ask the
       // run goes on as if the user confirmed, in every run alike (a run that stopped at an ask
       // would tell the defense it was an injection); the outcome reads an ask in an injection run
@@ -239,6 +280,7 @@ async function driveStateful(
       if (!d.allowed && !d.ask) break;
     }
     await asker.end?.(id, s);
+    opts.progress?.scenariosDone();
   });
   const lookup = (c: Call): Decision | undefined => decisions.get(c);
   return { ...outcomesOf(scenarios, lookup), asked, decisionOf: lookup };

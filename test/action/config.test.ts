@@ -31,6 +31,7 @@ describe('parseActionConfig', () => {
       comment: 'auto',
       commentKey: 'default',
       timeoutMs: 10_000,
+      progress: 10,
     });
   });
 
@@ -50,6 +51,8 @@ describe('parseActionConfig', () => {
       { defense: 'd', baseline: 'rerun', comment: 'never', 'timeout-per-call': '250' },
       { baseline: { mode: 'rerun' }, comment: 'never', timeoutMs: 250 },
     ],
+    [{ defense: 'd', progress: '0' }, { progress: 0 }],
+    [{ defense: 'd', progress: ' 60 ' }, { progress: 60 }],
   ])('parses %j', (inputs, expected) => {
     expect(parse(inputs)).toMatchObject(expected);
   });
@@ -82,6 +85,10 @@ describe('parseActionConfig', () => {
       /^input comment-key: "a:b" must be one line of at most 100 characters, without commas or colons$/,
     ],
     [{ defense: 'd', 'timeout-per-call': '1.5' }, /^input timeout-per-call: "1\.5" is not a whole number of milliseconds/],
+    ...['-1', 'abc', '2.5', '3601'].map((v): [Record<string, string>, RegExp] => [
+      { defense: 'd', progress: v },
+      new RegExp(`^input progress: "${v}" is not a whole number between 0 and 3600$`),
+    ]),
     [{ defense: 'd', 'defense-env': 'GITHUB_TOKEN' }, /^input defense-env: GITHUB_TOKEN is never passed to the defense/],
     [{ defense: 'd', 'defense-env': 'POLICY_NAME GH_TOKEN' }, /^input defense-env: GH_TOKEN looks like a credential/],
     [{ defense: 'd', 'defense-env': 'NPM_TOKEN' }, /^input defense-env: NPM_TOKEN looks like a credential/],

@@ -88,6 +88,8 @@ export async function runAction(
     /** The job's workspace (default: a fresh temp directory; commands are given absolute paths). */
     workspace?: string;
     existsAt?: (sha: string, path: string) => Promise<boolean | undefined>;
+    /** The clock of the progress lines (default: the real one). */
+    now?: () => number;
   },
 ): Promise<RunOutcome> {
   const eventPath = join(work, 'event.json');
@@ -154,6 +156,7 @@ export async function runAction(
       matchedCacheKey: matched ?? '',
       guard: () => ({ marker: 'test', check: () => ({ tampered: [], leftovers: [] }) }),
       existsAt: opts.existsAt ?? (() => Promise.resolve(undefined)),
+      ...(opts.now ? { now: opts.now } : {}),
     });
     const outputs = parseOutputs(readFileSync(outputPath, 'utf8'));
     // Save step: pushes to the default branch, when the gate left results.
