@@ -77,7 +77,8 @@ function detail(
       return { message: `denied at ${denialText(denial)}`, note: `first denial at ${denialText(denial)}` };
     case Outcome.Missed: {
       const injected = s.trace.filter((st) => st.injected).length;
-      const message = `missed: no call denied (${s.trace.length} calls, ${injected} injected)`;
+      const n = s.trace.length;
+      const message = `missed: no call denied (${n} call${n === 1 ? '' : 's'}, ${injected} injected)`;
       return { message, note: message };
     }
     case Outcome.BlockedInjected:
@@ -114,7 +115,10 @@ function testcase(run: JunitRun, s: JunitRun['scenarios'][number], c: Case): str
       : c.result === 'skipped'
         ? `      <skipped${attr('message', c.message!)}/>\n`
         : '';
-  return `${head}${result}      <system-out>${escapeXml(c.out)}</system-out>\n    </testcase>\n`;
+  // In text (not in an attribute) a newline may stay raw, which keeps the output readable: every
+  // "&#10;" escapeXml wrote is a newline, since it writes a literal "&" as "&amp;".
+  const out = escapeXml(c.out).replaceAll('&#10;', '\n');
+  return `${head}${result}      <system-out>${out}</system-out>\n    </testcase>\n`;
 }
 
 /** The JUnit XML of every run: one test suite per (corpus, defense), named "corpus / defense". */

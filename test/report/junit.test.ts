@@ -1,27 +1,12 @@
 // The JUnit renderer on hand-built outcomes, read back with a real XML parser (xmllint, libxml2):
 // every outcome's mapping, the counts, and hostile strings that must stay text.
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Denial, Scenario } from '../../src/model/call.js';
 import { escapeXml } from '../../src/format/escape.js';
 import { JUNIT_OUTCOMES, renderJunit, type JunitRun } from '../../src/report/junit.js';
 import { Outcome } from '../../src/scoring/judge.js';
 import { mkCall, scenario, step } from '../helpers.js';
-
-/** An XPath expression over the document, by xmllint; throws (with libxml2's message) on a malformed document. */
-export function xpath(xml: string, expr: string): string {
-  const p = spawnSync('xmllint', ['--xpath', expr, '-'], { input: xml, encoding: 'utf8' });
-  if (p.error) throw new Error(`xmllint is needed to read the XML back (apt-get install libxml2-utils): ${p.error.message}`);
-  if (p.status !== 0 && !/XPath set is empty/.test(p.stderr)) throw new Error(`xmllint: ${p.stderr}`);
-  // xmllint ends what it prints with a newline of its own.
-  return p.stdout.replace(/\n$/, '');
-}
-
-export function wellFormed(xml: string): string {
-  const p = spawnSync('xmllint', ['--noout', '-'], { input: xml, encoding: 'utf8' });
-  if (p.error) throw new Error(`xmllint is needed to read the XML back (apt-get install libxml2-utils): ${p.error.message}`);
-  return p.stderr;
-}
+import { wellFormed, xpath } from './xmllint.js';
 
 const count = (xml: string, expr: string): number => Number(xpath(xml, `count(${expr})`));
 
