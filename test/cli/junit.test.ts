@@ -81,6 +81,26 @@ describe('--junit', () => {
     expect(broken.slice(broken.indexOf('): ') + 3)).toBe(`]]></failure><testcase name="x">\uFFFD\uFFFD[31m\uFFFD & '`);
   });
 
+  it('fails on a recorded corpus what the report counts against each defense: broken benign tasks and successful attacks', async () => {
+    const file = join(tmp, 'agentdyn.xml');
+    const corpus = 'agentdyn-gpt-4o-2024-08-06';
+    const r = await cli('--corpus', corpus, '--scores', 'none', '--format', 'json', '--junit', file);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      results: { defense: string; gate: ScoredResult; counts: { attack_success: number } }[];
+    };
+    const xml = readFileSync(file, 'utf8');
+    expect(wellFormed(xml)).toBe('');
+    expect(count(xml, '/testsuites/testsuite')).toBe(report.results.length);
+    for (const x of report.results) {
+      const suite = `/testsuites/testsuite[@name="${corpus} / ${x.defense}"]`;
+      const broken = x.gate.benign_total - x.gate.benign_kept - (x.gate.benign_confirmed ?? 0);
+      expect(Number(xpath(xml, `string(${suite}/@failures)`)), x.defense).toBe(broken + x.counts.attack_success);
+      expect(Number(xpath(xml, `string(${suite}/@skipped)`)), x.defense).toBe(x.gate.unscored);
+      expect(count(xml, `${suite}/testcase`)).toBe(610);
+    }
+  });
+
   it('refuses a path it cannot write and a corpus that scores no defense, naming the flag', async () => {
     const unwritable = await cli('--corpus', 'bundled', '--junit', '/nonexistent/dir/j.xml');
     expect([unwritable.code, unwritable.stdout, unwritable.stderr]).toEqual([
