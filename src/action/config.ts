@@ -51,6 +51,8 @@ export interface Config {
     | { readonly mode: 'search'; readonly iterations: number; readonly seed: string; readonly suites: readonly string[] }
     | { readonly mode: 'replay'; readonly file: string }
     | undefined;
+  /** Where, inside the workspace, to write the JUnit XML of every defense scored (docs/junit.md); undefined: off. */
+  readonly junit: string | undefined;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -212,6 +214,15 @@ function adaptiveOptions(get: InputLookup): Config['adaptive'] {
   return undefined;
 }
 
+/** A path inside the workspace ('' is off): the gate writes it after the pull request's code ran. */
+function junitPath(raw: string): string | undefined {
+  const v = raw.trim();
+  if (v === '') return undefined;
+  if (isAbsolute(v) || v.split(/[\\/]/).includes('..') || /[\r\n]/.test(v))
+    throw new InputError(`input junit: ${quote(v)} must be a path inside the workspace`);
+  return v;
+}
+
 export function parseActionConfig(get: InputLookup): Config {
   const name = displayName(get('name'));
   const key = commentKey(get('comment-key'));
@@ -231,6 +242,7 @@ export function parseActionConfig(get: InputLookup): Config {
     progress: wholeNumber('progress', get('progress'), 10, 0, 3600),
     ...onlineOptions(get),
     adaptive: adaptiveOptions(get),
+    junit: junitPath(get('junit')),
   };
 }
 

@@ -29,7 +29,9 @@ import type { Deps } from './deps.js';
 import { readRunContext } from './event.js';
 import { runInstall } from './install.js';
 import { defenseEnv, freshHome, refuseCredentials, type Leftover, type Tampering } from './isolation.js';
-import { writeGateFiles } from './publish.js';
+import { writeGateFiles, writeJunitFile } from './publish.js';
+import { junitXml } from '../run/junit.js';
+import { referenceDefenses } from '../evaluate/corpus.js';
 import { rerunAtBase } from './rerun.js';
 
 /** What PR code did that the gate will not give a verdict over. */
@@ -136,6 +138,11 @@ export async function run(deps: Deps): Promise<number> {
     });
     await writeGateFiles(cfg, ctx, { scored: { ...scored, results }, base, verdict, markdown }, deps);
     writeForCache(cfg, ctx, results, deps.info);
+    // After the cache: a JUnit path that cannot be written fails the step, but leaves the results saved.
+    if (cfg.junit) {
+      const xml = junitXml(corpora, (c) => referenceDefenses(c), scored);
+      deps.info(`JUnit XML: ${writeJunitFile(ctx.workspace, cfg.junit, xml)}`);
+    }
     for (const c of verdict.checks) deps.info(`${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
     if (base.missing) deps.info(`FAIL ${base.missing}`);
     if (base.note) deps.info(base.note);

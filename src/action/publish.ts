@@ -1,8 +1,8 @@
 // What the gate step writes once no PR code is left: the report, results and gate record files,
 // the step outputs and the job summary (always). The sticky comment is posted by the comment step
 // (comment-step.ts) from these files.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { macroRates, streamRates } from '../scoring/stream.js';
 import { InputError } from '../model/errors.js';
 import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates.js';
@@ -91,5 +91,36 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
     // A summary file the runner does not offer or that cannot be written leaves the verdict standing; a bug does not.
     if (!(e instanceof InputError)) throw e;
     deps.warn(`job summary not written: ${e.message}`);
+  }
+}
+
+/**
+ * The JUnit file (input junit), at a path inside the workspace; returns where it went. The pull
+ * request's code ran in the workspace and may have left a symlink at the path or on the way to it,
+ * to make the gate write elsewhere (a command file, a dotfile): the directory must resolve inside
+ * the workspace, before and after it is created, and whatever is at the path is replaced, never
+ * written through.
+ */
+export function writeJunitFile(workspace: string, path: string, xml: string): string {
+  try {
+    const root = realpathSync(workspace);
+    const inside = (p: string): void => {
+      const real = realpathSync(p);
+      if (real !== root && !real.startsWith(root + sep))
+        throw new InputError(`input junit ${path}: ${p} resolves outside the workspace (${real})`);
+    };
+    const dir = dirname(resolve(root, path));
+    let existing = dir;
+    while (!existsSync(existing)) existing = dirname(existing);
+    inside(existing);
+    mkdirSync(dir, { recursive: true });
+    inside(dir);
+    const file = join(realpathSync(dir), basename(path));
+    rmSync(file, { force: true });
+    writeFileSync(file, xml, { flag: 'wx' });
+    return file;
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`input junit ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

@@ -69,6 +69,8 @@ export interface CliOptions {
   format: Format;
   sweep: boolean;
   out: string | undefined;
+  /** Where to write the JUnit XML of every defense scored (docs/junit.md). */
+  junit: string | undefined;
   external: ExternalRun | undefined;
   online: OnlineOptions | undefined;
   adaptive: AdaptiveCli | undefined;
@@ -103,6 +105,7 @@ ${corpusLines.join('\n')}
   --format F         text | json | markdown (default text)
   --sweep            label-error sweep of flow-guard (agentdojo)
   --out FILE         write the report to FILE instead of standard output
+  --junit FILE       also write JUnit XML to FILE: a test case per scenario and defense (docs/junit.md)
   --help             show this help
   (every flag but --defense is given once; a list is one comma-separated value)
 
@@ -159,6 +162,7 @@ const OPTIONS = {
   format: { type: 'string' },
   sweep: { type: 'boolean' },
   out: { type: 'string' },
+  junit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'defense-cmd': { type: 'string' },
   'defense-url': { type: 'string' },
@@ -225,6 +229,8 @@ type Flag = keyof typeof OPTIONS;
 /** Which corpora each flag applies to. */
 const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
   defense: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
+  // Wherever defenses are scored: egress-reach is an analysis, a transformed corpus alone a score drop.
+  junit: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
   scores: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
   threshold: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
   'untransformed-scores': TRANSFORMED,
@@ -234,7 +240,10 @@ const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
   'adaptive-replay': ['pairs'],
 };
 /** … and with your defense, which is scored beside the reference defenses on the transformed corpora too. */
-const APPLIES_WITH_YOURS: Partial<Record<Flag, readonly CliCorpus[]>> = { defense: [...APPLIES.defense!, ...TRANSFORMED] };
+const APPLIES_WITH_YOURS: Partial<Record<Flag, readonly CliCorpus[]>> = {
+  defense: [...APPLIES.defense!, ...TRANSFORMED],
+  junit: [...APPLIES.junit!, ...TRANSFORMED],
+};
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[], guard: (v: string) => v is T): T {
   if (!guard(value)) throw new InputError(`--${flag}: unknown value ${JSON.stringify(value)} (expected one of ${allowed.join(', ')})`);
@@ -337,6 +346,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     format: oneOf('format', v.format ?? 'text', FORMATS, (f): f is Format => (FORMATS as readonly string[]).includes(f)),
     sweep: v.sweep ?? false,
     out: v.out,
+    junit: v.junit,
     external,
     online,
     adaptive,

@@ -22,7 +22,8 @@ import { readValidated } from '../data/files.js';
 import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
 import { incomparable, RunResultsSchema, type RunResults } from '../gate/results.js';
-import { loadCorpora, scoreUserDefense } from '../run/score.js';
+import { loadCorpora, scoreUserDefense, type Scored } from '../run/score.js';
+import { junitXml, writeJunit } from '../run/junit.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
 import { haltsOf, type Halts } from '../scoring/trajectory.js';
 import { trajectoryMarkdown, trajectoryText } from '../report/trajectory.js';
@@ -254,6 +255,7 @@ export async function run(
       const attacks = await adaptive(opts.corpora, opts, store);
       all = all.map((p, i) => withAdaptive(p, attacks.get(opts.corpora[i]!)!));
     }
+    if (opts.junit) junitFile(opts.junit, opts, loadCorpora(opts.corpora as CorpusName[], store));
     return { rendered: joined(all), notes: seedNote, exitCode: 0 };
   }
   // Everything the user gave is read and checked before the defense runs.
@@ -305,6 +307,7 @@ export async function run(
     })),
   };
   if (ext.outResults) writeResults(ext.outResults, results);
+  if (opts.junit) junitFile(opts.junit, opts, corpora, scored);
   const parts = names.map((n, i) => {
     const run = scored.runs.get(n)!;
     return report(n, opts, store, {
@@ -332,6 +335,15 @@ export async function run(
   const verdict = computeVerdict(results, base, ext.thresholds);
   const checks = verdict.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
   return { rendered, notes: [...notes, ...checks, verdict.pass ? 'verdict: pass' : 'verdict: fail'], exitCode: verdict.pass ? 0 : 1 };
+}
+
+/** --junit: the chosen reference defenses on every corpus, and your defense when it was scored. */
+function junitFile(path: string, opts: CliOptions, corpora: readonly Corpus[], mine?: Pick<Scored, 'name' | 'runs'>): void {
+  writeJunit(
+    path,
+    junitXml(corpora, (c) => referenceDefenses(c, opts.defenses), mine),
+    '--junit',
+  );
 }
 
 function writeResults(path: string, results: RunResults): void {

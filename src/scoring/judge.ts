@@ -3,7 +3,7 @@
 // of out-of-process defenses (drive.ts) with the decisions it collected.
 // A synchronous driver runs in-process defenses at full speed; an asynchronous one pipelines an
 // external defense across scenarios. Both walk exactly the same algorithm.
-import { sameArgs, type Call, type Decision, type HaltOutcome, type Scenario } from '../model/call.js';
+import { sameArgs, type Call, type Decision, type Denial, type HaltOutcome, type Scenario } from '../model/call.js';
 import type { Defense } from '../defenses/defense.js';
 
 /** What happened to one scenario. Stored as small integers so a run is one Uint8Array. */
@@ -97,4 +97,41 @@ export function judge(defense: Defense, scenarios: readonly Scenario[]): Uint8Ar
     out[i] = r.value;
   }
   return out;
+}
+
+/** Outcomes with what a report lists beside them: the first denial of each stopped run, the asks of benign runs. */
+export interface JudgedWithDenials {
+  readonly outcomes: Uint8Array;
+  /** Per scenario, the confirmations asked for in a benign run. */
+  readonly asks: Uint16Array;
+  /** First denial per scenario id, as the driver of external defenses keeps it (drive.ts). */
+  readonly denials: Map<string, Denial>;
+}
+
+/**
+ * `judge`, keeping the first decision that stopped each run: a denial, or in an injection run an
+ * ask. The walk yields a scenario's own calls in order and a twin's call only after the stop, so
+ * the first stopping decision it sees is on the scenario's trace. One pass: the same decisions
+ * give the outcome and the reason.
+ */
+export function judgeWithDenials(defense: Defense, scenarios: readonly Scenario[]): JudgedWithDenials {
+  const outcomes = new Uint8Array(scenarios.length);
+  const asks = new Uint16Array(scenarios.length);
+  const denials = new Map<string, Denial>();
+  scenarios.forEach((s, i) => {
+    const walk = judgeScenario(s);
+    let r = walk.next();
+    while (!r.done) {
+      const call = r.value;
+      const d = defense.decide(call);
+      if (d.ask && s.kind === 'benign') asks[i]!++;
+      if (!d.allowed && (s.kind === 'injection' || !d.ask) && !denials.has(s.id)) {
+        const step = s.trace.findIndex((st) => st.call === call);
+        denials.set(s.id, { scenario: s.id, step, tool: call.tool, reason: d.reason });
+      }
+      r = walk.next(d);
+    }
+    outcomes[i] = r.value;
+  });
+  return { outcomes, asks, denials };
 }
