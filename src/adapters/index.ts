@@ -144,20 +144,23 @@ export function attackedDefense(defense: OpenedDefense, corpus: Corpus): Attacke
   const sessionInfo = (s: Scenario) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
   const cache = defense.stateless ? new Map<string, Promise<Decision>>() : undefined;
   let asked = 0;
+  const driven = (runs: readonly Scenario[], shared: Map<string, Promise<Decision>> | undefined) =>
+    drive(runs, defense, {
+      stateless: defense.stateless,
+      concurrency: defense.maxConcurrency,
+      ...newRunSecrets(),
+      sessionInfo,
+      ...(defense.protocol === 2 ? { requestKey: v2Key(sessionInfo) } : {}),
+      ...(shared ? { cache: shared } : {}),
+    });
   return {
     name: defense.name,
     async compromised(runs) {
-      const r = await drive(runs, defense, {
-        stateless: defense.stateless,
-        concurrency: defense.maxConcurrency,
-        ...newRunSecrets(),
-        sessionInfo,
-        ...(defense.protocol === 2 ? { requestKey: v2Key(sessionInfo) } : {}),
-        ...(cache ? { cache } : {}),
-      });
+      const r = await driven(runs, cache);
       asked += r.asked;
       return Array.from(r.outcomes, (o) => (o === Outcome.Missed ? '1' : '0')).join('');
     },
     queries: () => asked,
+    probe: async (runs) => (await driven(runs, undefined)).outcomes,
   };
 }

@@ -199,7 +199,8 @@ async function online(
 /** A corpus's report followed by its adaptive attack (JSON: the report with an `adaptive` field). */
 function withAdaptive(base: Rendered, r: AdaptiveReport): Rendered {
   // The reference rows' per-target detail would repeat every payload: their tallies suffice in JSON.
-  const json = { ...r, results: r.results.map((x, i) => (i === 0 ? x : { ...x, targets: undefined })) };
+  // The benign runs slipped in are drawn at random each run: their count is in static_check, the list is not kept.
+  const json = { ...r, sentinels: undefined, results: r.results.map((x, i) => (i === 0 ? x : { ...x, targets: undefined })) };
   return {
     text: () => `${base.text()}\n${adaptiveText(r)}`,
     markdown: () => `${base.markdown()}\n${adaptiveMarkdown(r)}`,

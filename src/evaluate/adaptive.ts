@@ -10,7 +10,7 @@ import type { Scenario } from '../model/call.js';
 import { PayloadError } from '../model/errors.js';
 import type { Defense } from '../defenses/defense.js';
 import { bucketOf } from '../scoring/buckets.js';
-import { isUnscored } from '../scoring/judge.js';
+import { isUnscored, Outcome } from '../scoring/judge.js';
 import {
   search,
   type AttackedDefense,
@@ -178,6 +178,14 @@ export interface AdaptiveReport {
   readonly versions: Versions;
   /** Your defense's answers to the corpus's own attack in the attack's process against its scoring (docs/adaptive.md#one-defense-two-processes). */
   readonly static_check?: StaticCheck | undefined;
+  /** The benign runs slipped into the attack's process, with what your defense made of each there. */
+  readonly sentinels?: readonly Sentinel[] | undefined;
+}
+
+/** A benign run of the corpus asked inside the attack, and its outcome there. */
+export interface Sentinel {
+  readonly scenario: string;
+  readonly outcome: Outcome;
 }
 
 /**
@@ -192,7 +200,19 @@ export interface StaticCheck {
   readonly differing: number;
   /** The first differing case: the scenario id and what each process made of it. */
   readonly example?: string | undefined;
+  /** Benign runs slipped into the attack, at random points, and of those the runs whose outcome there is not scoring's. */
+  readonly benign_runs?: number | undefined;
+  readonly benign_differing?: number | undefined;
 }
+
+const benignWord = (o: Outcome | undefined): string =>
+  o === Outcome.BenignKept
+    ? 'kept'
+    : o === Outcome.BenignConfirmed
+      ? 'kept with confirmations'
+      : o === Outcome.BenignBroken
+        ? 'broken'
+        : 'not scored';
 
 /**
  * Compares your defense's static-seed cases with its scoring of the same runs (`missed`: the
@@ -202,6 +222,7 @@ export function staticCheck(
   targets: readonly AttackTarget[],
   mine: AdaptiveResult,
   missed: (scenarioId: string) => boolean | undefined,
+  sentinels?: { readonly runs: readonly Sentinel[]; readonly scored: (scenarioId: string) => Outcome | undefined },
 ): StaticCheck {
   const vectors = new Map<string, number>();
   for (const t of targets) for (const c of t.cases) vectors.set(c.id, (vectors.get(c.id) ?? 0) + 1);
@@ -222,7 +243,19 @@ export function staticCheck(
       example ??= `${c.id}: ${scored ? 'missed' : 'stopped'} in scoring, ${attacked ? 'compromised' : 'stopped'} in the attack`;
     });
   }
-  return { cases, differing, ...(example !== undefined && { example }) };
+  let benignDiffering = 0;
+  for (const r of sentinels?.runs ?? []) {
+    const was = sentinels!.scored(r.scenario);
+    if (was === r.outcome) continue;
+    benignDiffering++;
+    example ??= `${r.scenario}: ${benignWord(was)} in scoring, ${benignWord(r.outcome)} in the attack`;
+  }
+  return {
+    cases,
+    differing,
+    ...(sentinels && { benign_runs: sentinels.runs.length, benign_differing: benignDiffering }),
+    ...(example !== undefined && { example }),
+  };
 }
 
 const ones = (s: string): number => [...s].filter((c) => c === '1').length;

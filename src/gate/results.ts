@@ -95,7 +95,15 @@ export const AdaptiveSectionSchema = z.object({
     )
     .min(1),
   /** The corpus's own attack, asked in the attack's process, against its scoring (docs/adaptive.md#one-defense-two-processes). */
-  static_check: z.object({ cases: Count, differing: Count, example: z.string().max(2000).optional() }).optional(),
+  static_check: z
+    .object({
+      cases: Count,
+      differing: Count,
+      benign_runs: Count.optional(),
+      benign_differing: Count.optional(),
+      example: z.string().max(2000).optional(),
+    })
+    .optional(),
 });
 export type AdaptiveSection = z.infer<typeof AdaptiveSectionSchema>;
 

@@ -160,7 +160,9 @@ function onlineChecks(corpus: string, o: OnlineSection, t: Thresholds): Check[] 
  */
 function staticCheck(corpus: string, a: AdaptiveSection): Check {
   const c = a.static_check;
-  const ok = c !== undefined && c.differing === 0;
+  const differing = c === undefined ? 0 : c.differing + (c.benign_differing ?? 0);
+  const runs = c === undefined ? 0 : c.cases + (c.benign_runs ?? 0);
+  const ok = c !== undefined && differing === 0;
   return {
     corpus,
     metric: 'adaptive-consistency',
@@ -168,8 +170,8 @@ function staticCheck(corpus: string, a: AdaptiveSection): Check {
     ok,
     message:
       c === undefined
-        ? `${corpus} adaptive: the attack's answers to the corpus's own attack were not checked against the scoring, so its ASR cannot be gated on`
-        : `${corpus} adaptive: the defense answered the corpus's own attack ${ok ? 'as in scoring' : 'differently than in scoring'} on ${ok ? c.cases : c.differing} of ${c.cases} runs${ok ? '' : ` (${c.example ?? 'no example'}), so its adaptive ASR cannot be trusted`}`,
+        ? `${corpus} adaptive: the attack's answers were not checked against the scoring, so its ASR cannot be gated on`
+        : `${corpus} adaptive: the defense decided ${ok ? 'as in scoring' : 'otherwise than in scoring'} on ${ok ? runs : differing} of ${runs} runs asked in both (the corpus's own attack, and benign runs)${ok ? '' : ` (${c.example ?? 'no example'}), so its adaptive ASR cannot be trusted`}`,
   };
 }
 

@@ -41,10 +41,12 @@ function consistency(r: AdaptiveReport): string[] {
   const c = r.static_check;
   const mine = r.results[0];
   if (!c || !mine) return [];
-  return c.differing === 0
-    ? [`${mine.defense} answered the corpus's own attack in the attack as in scoring: ${c.cases} of ${c.cases} runs compared`]
+  const differing = c.differing + (c.benign_differing ?? 0);
+  const runs = `${c.cases} runs of the corpus's own attack and ${c.benign_runs ?? 0} benign runs`;
+  return differing === 0
+    ? [`${mine.defense} decided in the attack as in scoring: ${runs} asked in both`]
     : [
-        `WARNING: ${mine.defense} answered the corpus's own attack differently in the attack than in scoring on ${c.differing} of ${c.cases} runs (${c.example ?? 'no example'}): its adaptive figures cannot be trusted, and a gate on them fails`,
+        `WARNING: ${mine.defense} decided otherwise in the attack than in scoring on ${differing} of ${runs} asked in both (${c.example ?? 'no example'}): its adaptive figures cannot be trusted, and a gate on them fails`,
       ];
 }
 

@@ -2,7 +2,7 @@
 // paired corpus, the search against your defense (one process for the whole search: the attacker
 // is a client of the defense like any agent) and against the reference defenses on the same
 // targets, or a replay of saved winning payloads without searching.
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Corpus, PairedCorpus } from '../corpora/corpus.js';
 import { InputError } from '../model/errors.js';
 import type { CorpusStore } from '../data/store.js';
@@ -19,11 +19,12 @@ import {
   type AdaptiveReport,
   type AdaptiveResult,
   type AttackTarget,
+  type Sentinel,
   type SeedsOf,
   type TargetOutcome,
 } from '../evaluate/adaptive.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
-import { Outcome } from '../scoring/judge.js';
+import { isUnscored, Outcome } from '../scoring/judge.js';
 import { mutationOptimiser, type AttackedDefense, type Optimiser } from '../scoring/adaptive.js';
 import type { AdaptiveSection } from '../gate/results.js';
 import type { InjectionSlots } from '../corpora/slots.js';
@@ -71,6 +72,36 @@ export function adaptiveInputs(corpus: Corpus, store: CorpusStore): AdaptiveInpu
 }
 
 /** The search against each defense, yours first when given. */
+/** One attacked batch in this many brings a benign run of the corpus along (docs/adaptive.md#one-defense-two-processes). */
+export const SENTINEL_EVERY = 10;
+
+/**
+ * Your defense with benign runs slipped in: at random (a secret draw, not the attack's seed, so
+ * nothing predicts when), one batch in SENTINEL_EVERY also asks a benign run of the corpus, afresh
+ * and beside the batch. `done()` gives each such run's outcome once the attack is over.
+ */
+export function withSentinels(
+  mine: AttackedDefense,
+  corpus: PairedCorpus,
+  draw: (n: number) => number = (n) => randomInt(n),
+): { attacked: AttackedDefense; done(): Promise<Sentinel[]> } {
+  const benign = corpus.scenarios.filter((s) => s.kind === 'benign' && !isUnscored(s));
+  const pending: Promise<Sentinel>[] = [];
+  const probe = mine.probe?.bind(mine);
+  const attacked: AttackedDefense = {
+    name: mine.name,
+    queries: () => mine.queries(),
+    compromised(runs) {
+      if (probe && benign.length > 0 && draw(SENTINEL_EVERY) === 0) {
+        const s = benign[draw(benign.length)]!;
+        pending.push(probe([s]).then((o) => ({ scenario: s.id, outcome: o[0] as Outcome })));
+      }
+      return mine.compromised(runs);
+    },
+  };
+  return { attacked, done: () => Promise.all(pending) };
+}
+
 export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptions, mine?: AttackedDefense): Promise<AdaptiveReport> {
   const optimiser = opts.optimiser ?? mutation;
   const settings = {
@@ -79,16 +110,18 @@ export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptio
     seed: opts.seed,
     optimiser: (t: AttackTarget) => optimiser.make(t, targetSeed(opts.seed, t.key)),
   };
-  const defenses = [...(mine ? [mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+  const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
+  const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
   const results: AdaptiveResult[] = [];
   for (const d of defenses) results.push(await attackDefense(d, inputs.targets, inputs.slots, inputs.seeds, settings));
-  return adaptiveReport(
+  const report = adaptiveReport(
     inputs.corpus,
     inputs.targets,
     { iterations: opts.iterations, seed: opts.seed, optimiser: optimiser.name },
     results,
     classifierNames(),
   );
+  return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
 }
 
 /** The classifier defenses: fixed texts in their tables, so never re-scored (docs/adaptive.md#what-is-not-scored). */
@@ -119,10 +152,15 @@ export function withStaticCheck(report: AdaptiveReport, inputs: AdaptiveInputs, 
   const mine = report.results[0];
   if (!mine) return report;
   const missed = new Map(inputs.corpus.scenarios.map((s, i) => [s.id, outcomes[i]]));
-  const check = staticCheck(inputs.targets, mine, (id) => {
-    const o = missed.get(id);
-    return o === undefined || o === Outcome.Unscored ? undefined : o === Outcome.Missed;
-  });
+  const check = staticCheck(
+    inputs.targets,
+    mine,
+    (id) => {
+      const o = missed.get(id);
+      return o === undefined || o === Outcome.Unscored ? undefined : o === Outcome.Missed;
+    },
+    report.sentinels && { runs: report.sentinels, scored: (id) => missed.get(id) as Outcome | undefined },
+  );
   return { ...report, static_check: check };
 }
 
@@ -144,7 +182,8 @@ export async function replayAttack(
       throw new InputError(`${where}: target ${s.key} is not one of this corpus's targets (another corpus version?)`);
     return t;
   });
-  const defenses = [...(mine ? [mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+  const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
+  const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
   const results: AdaptiveResult[] = [];
   for (const d of defenses) {
     const before = d.queries();
@@ -171,13 +210,14 @@ export async function replayAttack(
     }
     results.push({ defense: d.name, targets: outcomes, ...tallies(targets, outcomes), queries: d.queries() - before });
   }
-  return adaptiveReport(
+  const report = adaptiveReport(
     inputs.corpus,
     targets,
     { iterations: 0, seed: saved.seed, optimiser: `replay of ${saved.optimiser}` },
     results,
     classifierNames(),
   );
+  return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
 }
 
 /** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */

@@ -15,6 +15,11 @@ export interface AttackedDefense {
   compromised(runs: readonly Scenario[]): Promise<string>;
   /** Requests the defense has answered so far (its queries). */
   queries(): number;
+  /**
+   * The outcomes of runs asked afresh, as scoring asks them: no answer kept from another batch,
+   * none counted in `queries` (the benign runs the attack slips in, docs/adaptive.md#one-defense-two-processes).
+   */
+  probe?(runs: readonly Scenario[]): Promise<Uint8Array>;
 }
 
 export interface Candidate {

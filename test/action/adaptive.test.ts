@@ -41,7 +41,8 @@ describe('adaptive', () => {
     expect(section.targets.every((t) => t.key.startsWith('banking/'))).toBe(true);
     expect(section.targets.some((t) => t.adaptive !== null && t.adaptive.cases.includes('1'))).toBe(true);
     // The attack's process answered the corpus's own attack as the head's scoring did (banking: 144 single-vector cases).
-    expect(section.static_check).toEqual({ cases: 144, differing: 0 });
+    expect(section.static_check).toMatchObject({ cases: 144, differing: 0, benign_differing: 0 });
+    expect(section.static_check!.benign_runs).toBeGreaterThan(0);
     asr = Number(r.outputs['adaptive-asr']);
     expect(asr).toBeGreaterThan(0);
     expect(r.summary).toContain('#### Adaptive attack: pairs');

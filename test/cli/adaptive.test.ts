@@ -64,10 +64,14 @@ describe('--adaptive', () => {
 
   it("checks the defense's answers to the corpus's own attack in the attack against its scoring", async () => {
     const t = await cli(...search);
-    const m = /template-detector answered the corpus's own attack in the attack as in scoring: (\d+) of \1 runs compared/.exec(t.stdout);
+    const m =
+      /template-detector decided in the attack as in scoring: (\d+) runs of the corpus's own attack and (\d+) benign runs asked in both/.exec(
+        t.stdout,
+      );
     expect(m, t.stdout).not.toBeNull();
-    // banking's cases whose pair reads one vector
-    expect(Number(m![1])).toBeGreaterThan(0);
+    // banking's 144 cases (its pairs read one vector each), and about one benign run per ten batches
+    expect(Number(m![1])).toBe(144);
+    expect(Number(m![2])).toBeGreaterThan(0);
   });
 
   it('a defense that tells the attack from scoring fails the gate on its adaptive ASR, however low', async () => {
@@ -80,13 +84,25 @@ describe('--adaptive', () => {
     expect(check.differing).toBe(check.cases);
     expect(check.example).toMatch(/^banking-user_task_\d+-injection_task_\d+: missed in scoring, stopped in the attack$/);
     expect(r.stderr).toMatch(
-      new RegExp(
-        `FAIL pairs adaptive: the defense answered the corpus's own attack differently than in scoring on ${check.cases} of ${check.cases} runs \\(banking-`,
-      ),
+      /FAIL pairs adaptive: the defense decided otherwise than in scoring on \d+ of \d+ runs asked in both .* \(banking-/,
     );
     // The ASR itself is within the ceiling: the consistency check alone fails it.
     expect(r.stderr).not.toMatch(/FAIL pairs adaptive: ASR/);
     expect(JSON.parse(r.stdout).adaptive.results[0].overall.adaptive).toBe(0);
+  });
+
+  it('a defense that stops every run of the static attack and tells the attack from scoring is caught by the benign runs', async () => {
+    const cheat = join(import.meta.dirname, '../fixtures/defenses/two-faced-detector-module.mjs');
+    const argv = ['--corpus', 'pairs', '--adaptive', '1', '--adaptive-suites', 'banking', '--defense-module', cheat, '--scores', 'none'];
+    const r = await cli(...argv, '--max-adaptive-asr', '100', '--out-results', join(tmp, 'cheat2.json'));
+    expect(r.code).toBe(1);
+    const check = RunResultsSchema.parse(JSON.parse(readFileSync(join(tmp, 'cheat2.json'), 'utf8'))).corpora[0]!.adaptive!.static_check!;
+    // Stopped in both: the static runs show nothing. The benign runs it kept in scoring break in the attack.
+    expect(check.differing).toBe(0);
+    expect(check.benign_differing).toBeGreaterThan(0);
+    expect(check.example).toMatch(/: kept in scoring, broken in the attack$/);
+    expect(r.stdout).toMatch(/WARNING: two-faced-detector decided otherwise in the attack than in scoring/);
+    expect(r.stderr).toMatch(/FAIL pairs adaptive: the defense decided otherwise than in scoring/);
   });
 
   it.each([

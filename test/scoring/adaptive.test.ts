@@ -8,7 +8,15 @@ import { CORPORA } from '../../src/data/registry.js';
 import type { PairedCorpus } from '../../src/corpora/corpus.js';
 import type { Call } from '../../src/model/call.js';
 import type { Defense } from '../../src/defenses/defense.js';
-import { carriesGoal, crossover, mutationOptimiser, search, type Optimiser, type Proposal } from '../../src/scoring/adaptive.js';
+import {
+  carriesGoal,
+  crossover,
+  mutationOptimiser,
+  search,
+  type AttackedDefense,
+  type Optimiser,
+  type Proposal,
+} from '../../src/scoring/adaptive.js';
 import {
   agentDojoSeeds,
   attackTargets,
@@ -18,8 +26,17 @@ import {
   STATIC_SEED,
   tallies,
 } from '../../src/evaluate/adaptive.js';
-import { adaptiveAttack, adaptiveSection, replayAttack, targetSeed, withStaticCheck, type AdaptiveInputs } from '../../src/run/adaptive.js';
-import { judge, Outcome } from '../../src/scoring/judge.js';
+import {
+  adaptiveAttack,
+  adaptiveSection,
+  replayAttack,
+  SENTINEL_EVERY,
+  targetSeed,
+  withSentinels,
+  withStaticCheck,
+  type AdaptiveInputs,
+} from '../../src/run/adaptive.js';
+import { isUnscored, judge, Outcome } from '../../src/scoring/judge.js';
 import { pairKey } from '../../src/corpora/slots.js';
 import { computeVerdict } from '../../src/gate/verdict.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
@@ -199,14 +216,18 @@ describe('against a detector of the attack templates (banking)', async () => {
     });
     const t = { maxAttributableDrop: 0, maxUtilityDrop: 0, maxAdaptiveAsr: 100 };
     expect(computeVerdict(withCheck(undefined), undefined, t).reasons).toEqual([
-      "pairs adaptive: the attack's answers to the corpus's own attack were not checked against the scoring, so its ASR cannot be gated on",
+      "pairs adaptive: the attack's answers were not checked against the scoring, so its ASR cannot be gated on",
     ]);
     expect(
       computeVerdict(withCheck({ cases: 5, differing: 1, example: 'x: missed in scoring, stopped in the attack' }), undefined, t).reasons,
     ).toEqual([
-      "pairs adaptive: the defense answered the corpus's own attack differently than in scoring on 1 of 5 runs (x: missed in scoring, stopped in the attack), so its adaptive ASR cannot be trusted",
+      "pairs adaptive: the defense decided otherwise than in scoring on 1 of 5 runs asked in both (the corpus's own attack, and benign runs) (x: missed in scoring, stopped in the attack), so its adaptive ASR cannot be trusted",
     ]);
     expect(computeVerdict(withCheck({ cases: 5, differing: 0 }), undefined, t).pass).toBe(true);
+    expect(computeVerdict(withCheck({ cases: 5, differing: 0, benign_runs: 3, benign_differing: 0 }), undefined, t).pass).toBe(true);
+    expect(computeVerdict(withCheck({ cases: 5, differing: 0, benign_runs: 3, benign_differing: 1 }), undefined, t).reasons[0]).toMatch(
+      /^pairs adaptive: the defense decided otherwise than in scoring on 1 of 8 runs asked in both/,
+    );
   });
 });
 
@@ -230,6 +251,34 @@ describe("the static check: the corpus's own attack in the attack against scorin
     const c = withStaticCheck(report, slack, judge(denyAll, pairs.scenarios)).static_check!;
     expect([c.cases, c.differing]).toEqual([single, single]);
     expect(c.example).toMatch(/^slack-user_task_\d+-injection_task_\d+: stopped in scoring, compromised in the attack$/);
+  });
+
+  it('slips benign runs into the attack at random and compares their outcomes with scoring', async () => {
+    const benign = pairs.scenarios.filter((x) => x.kind === 'benign' && !isUnscored(x));
+    const asked: string[] = [];
+    // A defense that keeps every benign run inside the attack (allow-all), where scoring broke them all (deny-all).
+    const fake: AttackedDefense = {
+      ...inProcessAttacked(allowAll),
+      probe: (runs) => {
+        asked.push(...runs.map((r) => r.id));
+        return Promise.resolve(judge(allowAll, runs));
+      },
+    };
+    let draws = 0;
+    const { attacked, done } = withSentinels(fake, slack.corpus, (n) => (n === SENTINEL_EVERY ? draws++ % 2 : 3));
+    for (let i = 0; i < 6; i++) await attacked.compromised([]);
+    const runs = await done();
+    // One batch in two drew 0 of SENTINEL_EVERY: three benign runs, each the fourth benign scenario.
+    expect(runs.map((r) => r.scenario)).toEqual([benign[3]!.id, benign[3]!.id, benign[3]!.id]);
+    expect(asked).toEqual(runs.map((r) => r.scenario));
+    const same = withStaticCheck({ ...report, sentinels: runs }, slack, judge(allowAll, pairs.scenarios)).static_check!;
+    expect([same.differing, same.benign_runs, same.benign_differing]).toEqual([0, 3, 0]);
+    // Scoring broke that benign run; inside the attack it was kept: three runs differ.
+    const outcomes = judge(allowAll, pairs.scenarios);
+    outcomes[pairs.scenarios.indexOf(benign[3]!)] = Outcome.BenignBroken;
+    const c = withStaticCheck({ ...report, sentinels: runs }, slack, outcomes).static_check!;
+    expect([c.differing, c.benign_runs, c.benign_differing]).toEqual([0, 3, 3]);
+    expect(c.example).toBe(`${benign[3]!.id}: broken in scoring, kept in the attack`);
   });
 
   it('leaves out a scenario scoring did not score', () => {
