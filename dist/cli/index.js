@@ -13941,15 +13941,17 @@ function onlineChecks(corpus, o, t) {
  */
 function staticCheck(corpus, a) {
     const c = a.static_check;
-    const ok = c !== undefined && c.differing === 0;
+    const differing = c === undefined ? 0 : c.differing + (c.benign_differing ?? 0);
+    const runs = c === undefined ? 0 : c.cases + (c.benign_runs ?? 0);
+    const ok = c !== undefined && differing === 0;
     return {
         corpus,
         metric: 'adaptive-consistency',
         kind: 'ceiling',
         ok,
         message: c === undefined
-            ? `${corpus} adaptive: the attack's answers to the corpus's own attack were not checked against the scoring, so its ASR cannot be gated on`
-            : `${corpus} adaptive: the defense answered the corpus's own attack ${ok ? 'as in scoring' : 'differently than in scoring'} on ${ok ? c.cases : c.differing} of ${c.cases} runs${ok ? '' : ` (${c.example ?? 'no example'}), so its adaptive ASR cannot be trusted`}`,
+            ? `${corpus} adaptive: the attack's answers were not checked against the scoring, so its ASR cannot be gated on`
+            : `${corpus} adaptive: the defense decided ${ok ? 'as in scoring' : 'otherwise than in scoring'} on ${ok ? runs : differing} of ${runs} runs asked in both (the corpus's own attack, and benign runs)${ok ? '' : ` (${c.example ?? 'no example'}), so its adaptive ASR cannot be trusted`}`,
     };
 }
 function adaptiveCheck(corpus, a, max) {
@@ -14153,7 +14155,14 @@ const AdaptiveSectionSchema = object({
     }))
         .min(1),
     /** The corpus's own attack, asked in the attack's process, against its scoring (docs/adaptive.md#one-defense-two-processes). */
-    static_check: object({ cases: results_Count, differing: results_Count, example: schemas_string().max(2000).optional() }).optional(),
+    static_check: object({
+        cases: results_Count,
+        differing: results_Count,
+        benign_runs: results_Count.optional(),
+        benign_differing: results_Count.optional(),
+        example: schemas_string().max(2000).optional(),
+    })
+        .optional(),
 });
 const CorpusResultSchema = object({
     corpus: schemas_string(),
@@ -15511,21 +15520,23 @@ function attackedDefense(defense, corpus) {
     const sessionInfo = (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
     const cache = defense.stateless ? new Map() : undefined;
     let asked = 0;
+    const driven = (runs, shared) => drive(runs, defense, {
+        stateless: defense.stateless,
+        concurrency: defense.maxConcurrency,
+        ...newRunSecrets(),
+        sessionInfo,
+        ...(defense.protocol === 2 ? { requestKey: v2Key(sessionInfo) } : {}),
+        ...(shared ? { cache: shared } : {}),
+    });
     return {
         name: defense.name,
         async compromised(runs) {
-            const r = await drive(runs, defense, {
-                stateless: defense.stateless,
-                concurrency: defense.maxConcurrency,
-                ...newRunSecrets(),
-                sessionInfo,
-                ...(defense.protocol === 2 ? { requestKey: v2Key(sessionInfo) } : {}),
-                ...(cache ? { cache } : {}),
-            });
+            const r = await driven(runs, cache);
             asked += r.asked;
             return Array.from(r.outcomes, (o) => (o === Outcome.Missed ? '1' : '0')).join('');
         },
         queries: () => asked,
+        probe: async (runs) => (await driven(runs, undefined)).outcomes,
     };
 }
 
@@ -16600,11 +16611,18 @@ function renderCases(slots, t, text) {
         throw e;
     }
 }
+const benignWord = (o) => o === Outcome.BenignKept
+    ? 'kept'
+    : o === Outcome.BenignConfirmed
+        ? 'kept with confirmations'
+        : o === Outcome.BenignBroken
+            ? 'broken'
+            : 'not scored';
 /**
  * Compares your defense's static-seed cases with its scoring of the same runs (`missed`: the
  * scoring's verdict per scenario id, undefined where the scenario was not scored).
  */
-function adaptive_staticCheck(targets, mine, missed) {
+function adaptive_staticCheck(targets, mine, missed, sentinels) {
     const vectors = new Map();
     for (const t of targets)
         for (const c of t.cases)
@@ -16629,7 +16647,20 @@ function adaptive_staticCheck(targets, mine, missed) {
             example ??= `${c.id}: ${scored ? 'missed' : 'stopped'} in scoring, ${attacked ? 'compromised' : 'stopped'} in the attack`;
         });
     }
-    return { cases, differing, ...(example !== undefined && { example }) };
+    let benignDiffering = 0;
+    for (const r of sentinels?.runs ?? []) {
+        const was = sentinels.scored(r.scenario);
+        if (was === r.outcome)
+            continue;
+        benignDiffering++;
+        example ??= `${r.scenario}: ${benignWord(was)} in scoring, ${benignWord(r.outcome)} in the attack`;
+    }
+    return {
+        cases,
+        differing,
+        ...(sentinels && { benign_runs: sentinels.runs.length, benign_differing: benignDiffering }),
+        ...(example !== undefined && { example }),
+    };
 }
 const ones = (s) => [...s].filter((c) => c === '1').length;
 /** Static, best-seed and adaptive counts over targets, per case; a case of several targets counts once per target. */
@@ -16762,6 +16793,30 @@ function adaptiveInputs(corpus, store) {
     return { corpus: paired, slots, targets: attackTargets(paired, slots), seeds: agentDojoSeeds(store.seeds()) };
 }
 /** The search against each defense, yours first when given. */
+/** One attacked batch in this many brings a benign run of the corpus along (docs/adaptive.md#one-defense-two-processes). */
+const SENTINEL_EVERY = 10;
+/**
+ * Your defense with benign runs slipped in: at random (a secret draw, not the attack's seed, so
+ * nothing predicts when), one batch in SENTINEL_EVERY also asks a benign run of the corpus, afresh
+ * and beside the batch. `done()` gives each such run's outcome once the attack is over.
+ */
+function withSentinels(mine, corpus, draw = (n) => (0,external_node_crypto_namespaceObject.randomInt)(n)) {
+    const benign = corpus.scenarios.filter((s) => s.kind === 'benign' && !isUnscored(s));
+    const pending = [];
+    const probe = mine.probe?.bind(mine);
+    const attacked = {
+        name: mine.name,
+        queries: () => mine.queries(),
+        compromised(runs) {
+            if (probe && benign.length > 0 && draw(SENTINEL_EVERY) === 0) {
+                const s = benign[draw(benign.length)];
+                pending.push(probe([s]).then((o) => ({ scenario: s.id, outcome: o[0] })));
+            }
+            return mine.compromised(runs);
+        },
+    };
+    return { attacked, done: () => Promise.all(pending) };
+}
 async function adaptiveAttack(inputs, opts, mine) {
     const optimiser = opts.optimiser ?? mutation;
     const settings = {
@@ -16770,11 +16825,13 @@ async function adaptiveAttack(inputs, opts, mine) {
         seed: opts.seed,
         optimiser: (t) => optimiser.make(t, targetSeed(opts.seed, t.key)),
     };
-    const defenses = [...(mine ? [mine] : []), ...corpus_referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+    const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
+    const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...corpus_referenceDefenses(inputs.corpus).map(inProcessAttacked)];
     const results = [];
     for (const d of defenses)
         results.push(await attackDefense(d, inputs.targets, inputs.slots, inputs.seeds, settings));
-    return adaptive_adaptiveReport(inputs.corpus, inputs.targets, { iterations: opts.iterations, seed: opts.seed, optimiser: optimiser.name }, results, classifierNames());
+    const report = adaptive_adaptiveReport(inputs.corpus, inputs.targets, { iterations: opts.iterations, seed: opts.seed, optimiser: optimiser.name }, results, classifierNames());
+    return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
 }
 /** The classifier defenses: fixed texts in their tables, so never re-scored (docs/adaptive.md#what-is-not-scored). */
 const classifierNames = () => ['the classifier defenses over the pinned score tables'];
@@ -16806,7 +16863,7 @@ function withStaticCheck(report, inputs, outcomes) {
     const check = adaptive_staticCheck(inputs.targets, mine, (id) => {
         const o = missed.get(id);
         return o === undefined || o === Outcome.Unscored ? undefined : o === Outcome.Missed;
-    });
+    }, report.sentinels && { runs: report.sentinels, scored: (id) => missed.get(id) });
     return { ...report, static_check: check };
 }
 /**
@@ -16822,7 +16879,8 @@ async function replayAttack(inputs, saved, where, mine) {
             throw new errors_InputError(`${where}: target ${s.key} is not one of this corpus's targets (another corpus version?)`);
         return t;
     });
-    const defenses = [...(mine ? [mine] : []), ...corpus_referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+    const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
+    const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...corpus_referenceDefenses(inputs.corpus).map(inProcessAttacked)];
     const results = [];
     for (const d of defenses) {
         const before = d.queries();
@@ -16849,7 +16907,8 @@ async function replayAttack(inputs, saved, where, mine) {
         }
         results.push({ defense: d.name, targets: outcomes, ...adaptive_tallies(targets, outcomes), queries: d.queries() - before });
     }
-    return adaptive_adaptiveReport(inputs.corpus, targets, { iterations: 0, seed: saved.seed, optimiser: `replay of ${saved.optimiser}` }, results, classifierNames());
+    const report = adaptive_adaptiveReport(inputs.corpus, targets, { iterations: 0, seed: saved.seed, optimiser: `replay of ${saved.optimiser}` }, results, classifierNames());
+    return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
 }
 /** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */
 function reportFromSection(inputs, section, defense) {
@@ -16911,10 +16970,12 @@ function consistency(r) {
     const mine = r.results[0];
     if (!c || !mine)
         return [];
-    return c.differing === 0
-        ? [`${mine.defense} answered the corpus's own attack in the attack as in scoring: ${c.cases} of ${c.cases} runs compared`]
+    const differing = c.differing + (c.benign_differing ?? 0);
+    const runs = `${c.cases} runs of the corpus's own attack and ${c.benign_runs ?? 0} benign runs`;
+    return differing === 0
+        ? [`${mine.defense} decided in the attack as in scoring: ${runs} asked in both`]
         : [
-            `WARNING: ${mine.defense} answered the corpus's own attack differently in the attack than in scoring on ${c.differing} of ${c.cases} runs (${c.example ?? 'no example'}): its adaptive figures cannot be trusted, and a gate on them fails`,
+            `WARNING: ${mine.defense} decided otherwise in the attack than in scoring on ${differing} of ${runs} asked in both (${c.example ?? 'no example'}): its adaptive figures cannot be trusted, and a gate on them fails`,
         ];
 }
 const NOTES = (r) => [
@@ -17361,7 +17422,8 @@ async function online(names, parts, opts, store, settings, mine) {
 /** A corpus's report followed by its adaptive attack (JSON: the report with an `adaptive` field). */
 function withAdaptive(base, r) {
     // The reference rows' per-target detail would repeat every payload: their tallies suffice in JSON.
-    const json = { ...r, results: r.results.map((x, i) => (i === 0 ? x : { ...x, targets: undefined })) };
+    // The benign runs slipped in are drawn at random each run: their count is in static_check, the list is not kept.
+    const json = { ...r, sentinels: undefined, results: r.results.map((x, i) => (i === 0 ? x : { ...x, targets: undefined })) };
     return {
         text: () => `${base.text()}\n${adaptiveText(r)}`,
         markdown: () => `${base.markdown()}\n${adaptiveMarkdown(r)}`,
