@@ -120,6 +120,49 @@ describe('dist/cli/index.js', () => {
   });
 });
 
+describe('dist/cli/index.js: the outputs and checks added since', () => {
+  const cli = (...argv: string[]) =>
+    spawnSync(process.execPath, [join(ROOT, 'dist/cli/index.js'), ...argv], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+
+  it('--junit writes a test case per scenario and defense, read back by xmllint', () => {
+    const file = join(work, 'bundled.xml');
+    const p = cli('--corpus', 'bundled', '--junit', file);
+    expect(p.status, p.stderr).toBe(0);
+    const x = spawnSync('xmllint', ['--xpath', 'count(//testcase)', file], { encoding: 'utf8' });
+    expect(x.status, x.stderr).toBe(0);
+    // 10 scenarios × the five reference defenses
+    expect(x.stdout.trim()).toBe('50');
+  });
+
+  it('--progress writes its lines to stderr, never to stdout', () => {
+    const flags = ['--corpus', 'bundled', '--defense-module', join(FIX, 'template-detector-module.mjs'), '--format', 'json'];
+    const on = cli(...flags, '--progress', '1');
+    const off = cli(...flags, '--progress', '0');
+    expect([on.status, off.status], on.stderr).toEqual([0, 0]);
+    expect(on.stdout).toBe(off.stdout);
+    expect(cli(...flags, '--progress', 'x').stderr).toMatch(/--progress/);
+  });
+
+  it("the adaptive attack's defense-module (a dynamic import in the bundle) is checked against scoring: a two-faced one fails", () => {
+    const p = cli(
+      '--corpus',
+      'pairs',
+      '--adaptive',
+      '1',
+      '--adaptive-suites',
+      'banking',
+      '--scores',
+      'none',
+      '--defense-module',
+      join(FIX, 'two-faced-module.mjs'),
+      '--max-adaptive-asr',
+      '100',
+    );
+    expect(p.status, p.stderr).toBe(1);
+    expect(p.stderr).toMatch(/FAIL pairs adaptive: the defense decided otherwise than in scoring on (\d+) of \1 runs asked in both/);
+  });
+});
+
 /** A run of dist/action/index.js's gate step (the default) as action.yml runs it: inputs and the runner's files in the environment. */
 function gate(inputs: Record<string, string>, event: object = { repository: { default_branch: 'main', full_name: 'o/r' } }) {
   const dir = mkdtempSync(join(work, 'run-'));
