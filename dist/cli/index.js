@@ -36,8 +36,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: errorLine
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/model/errors.ts
 /** Bad input: a file, flag, input, scenario or table the user supplied. Exit code 2. */
 class errors_InputError extends Error {
@@ -11215,6 +11213,8 @@ const SeedsFileSchema = object({
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:url"
@@ -11263,6 +11263,15 @@ function readBytes(path, where = path) {
     }
     catch (e) {
         throw new errors_InputError(`${where}: cannot read: ${e.code ?? String(e)}`);
+    }
+}
+/** Writes the file, or an InputError naming it (`<where>: cannot write: ENOENT`). */
+function writeText(path, text, where = path) {
+    try {
+        (0,external_node_fs_namespaceObject.writeFileSync)(path, text);
+    }
+    catch (e) {
+        throw new errors_InputError(`${where}: cannot write: ${e.code ?? String(e)}`);
     }
 }
 function gunzip(raw, where) {
@@ -12564,33 +12573,50 @@ function judge(defense, scenarios) {
     }
     return out;
 }
+/** A twin call whose scenario never reached it counts as not allowed: the block is not attributable. */
+const NOT_REACHED = { allowed: false, reason: 'not reached in its own run' };
 /**
- * `judge`, keeping the first decision that stopped each run: a denial, or in an injection run an
- * ask. The walk yields a scenario's own calls in order and a twin's call only after the stop, so
- * the first stopping decision it sees is on the scenario's trace. One pass: the same decisions
- * give the outcome and the reason.
+ * The walk over decisions already made (`decisionOf`: the driver's answers, or a defense decided
+ * here), keeping the first decision that stopped each run: a denial, or in an injection run an ask.
  */
-function judgeWithDenials(defense, scenarios) {
+function judgeDecided(scenarios, decisionOf) {
     const outcomes = new Uint8Array(scenarios.length);
     const asks = new Uint16Array(scenarios.length);
     const denials = new Map();
+    let needed = 0;
     scenarios.forEach((s, i) => {
         const walk = judgeScenario(s);
         let r = walk.next();
         while (!r.done) {
-            const call = r.value;
-            const d = defense.decide(call);
+            needed++;
+            const d = decisionOf(r.value) ?? NOT_REACHED;
             if (d.ask && s.kind === 'benign')
                 asks[i]++;
-            if (!d.allowed && (s.kind === 'injection' || !d.ask) && !denials.has(s.id)) {
-                const step = s.trace.findIndex((st) => st.call === call);
-                denials.set(s.id, { scenario: s.id, step, tool: call.tool, reason: d.reason });
-            }
             r = walk.next(d);
         }
         outcomes[i] = r.value;
+        if (r.value === Outcome.Unscored)
+            return;
+        // The first call that stopped the run: a denial, or in an injection run an ask.
+        const stops = (d) => d !== undefined && !d.allowed && (s.kind === 'injection' || !d.ask);
+        const at = s.trace.findIndex((st) => stops(decisionOf(st.call)));
+        if (at >= 0)
+            denials.set(s.id, { scenario: s.id, step: at, tool: s.trace[at].call.tool, reason: decisionOf(s.trace[at].call).reason });
     });
-    return { outcomes, asks, denials };
+    return { outcomes, asks, denials, needed };
+}
+/**
+ * `judge`, keeping the first decision that stopped each run. Each call is decided once: the walk
+ * and the search for the stop read the same decision.
+ */
+function judgeWithDenials(defense, scenarios) {
+    const decided = new Map();
+    return judgeDecided(scenarios, (c) => {
+        let d = decided.get(c);
+        if (d === undefined)
+            decided.set(c, (d = defense.decide(c)));
+        return d;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/scoring/rates.ts
@@ -14419,34 +14445,6 @@ async function pool(items, limit, work) {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 const NO_SESSION_INFO = () => ({ prompt: null, tools: [] });
-/** A twin call whose scenario never reached it counts as not allowed: the block is not attributable. */
-const NOT_REACHED = { allowed: false, reason: 'not reached in its own run' };
-function outcomesOf(scenarios, decisionOf) {
-    const outcomes = new Uint8Array(scenarios.length);
-    const asks = new Uint16Array(scenarios.length);
-    const denials = new Map();
-    let needed = 0;
-    scenarios.forEach((s, i) => {
-        const walk = judgeScenario(s);
-        let r = walk.next();
-        while (!r.done) {
-            needed++;
-            const d = decisionOf(r.value) ?? NOT_REACHED;
-            if (d.ask && s.kind === 'benign')
-                asks[i]++;
-            r = walk.next(d);
-        }
-        outcomes[i] = r.value;
-        if (r.value === Outcome.Unscored)
-            return;
-        // The first call that stopped the run: a denial, or in an injection run an ask.
-        const stops = (d) => d !== undefined && !d.allowed && (s.kind === 'injection' || !d.ask);
-        const at = s.trace.findIndex((st) => stops(decisionOf(st.call)));
-        if (at >= 0)
-            denials.set(s.id, { scenario: s.id, step: at, tool: s.trace[at].call.tool, reason: decisionOf(s.trace[at].call).reason });
-    });
-    return { outcomes, asks, denials, needed };
-}
 async function drive(scenarios, asker, opts) {
     const order = shuffledOrder(scenarios.length, opts.orderSeed).filter((i) => !isUnscored(scenarios[i]));
     const session = (s) => sessionId(opts.secret, s.id);
@@ -14512,7 +14510,7 @@ async function driveStateless(scenarios, order, asker, opts) {
         const key = keyOfCall.get(c);
         return key === undefined ? undefined : decisions.get(key);
     };
-    return { ...outcomesOf(scenarios, lookup), asked: list.length, decisionOf: lookup };
+    return { ...judgeDecided(scenarios, lookup), asked: list.length, decisionOf: lookup };
 }
 /**
  * Stateless progress: a scenario is done once every distinct request of its run and its twin's is
@@ -14573,7 +14571,7 @@ async function driveStateful(scenarios, order, asker, opts, session) {
         opts.progress?.scenariosDone();
     });
     const lookup = (c) => decisions.get(c);
-    return { ...outcomesOf(scenarios, lookup), asked, decisionOf: lookup };
+    return { ...judgeDecided(scenarios, lookup), asked, decisionOf: lookup };
 }
 
 ;// CONCATENATED MODULE: ./src/adapters/protocol.ts
@@ -15797,11 +15795,6 @@ function renderJunit(runs) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/junit.ts
-// The JUnit XML both shells write on request (docs/junit.md): every defense scored on the chosen
-// corpora, your defense first (its outcomes and first denials from the driver), then the reference
-// defenses, judged here with their first denials.
-
-
 
 
 function junitXml(corpora, references, mine) {
@@ -15816,15 +15809,6 @@ function junitXml(corpora, references, mine) {
         ];
     });
     return renderJunit(runs);
-}
-/** Writes the file; a path that cannot be written is bad input, named by `label` (the flag or input). */
-function writeJunit(path, xml, label) {
-    try {
-        (0,external_node_fs_namespaceObject.writeFileSync)(path, xml);
-    }
-    catch (e) {
-        throw new errors_InputError(`${label} ${path}: cannot write: ${e.code ?? String(e)}`);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/trajectory.ts
@@ -16619,10 +16603,10 @@ const benignWord = (o) => o === Outcome.BenignKept
             ? 'broken'
             : 'not scored';
 /**
- * Compares your defense's static-seed cases with its scoring of the same runs (`missed`: the
- * scoring's verdict per scenario id, undefined where the scenario was not scored).
+ * Compares your defense's static-seed cases, and the benign runs slipped into the attack, with its
+ * scoring of the same runs (`scored`: the scoring's outcome per scenario id).
  */
-function adaptive_staticCheck(targets, mine, missed, sentinels) {
+function adaptive_staticCheck(targets, mine, scored, sentinels) {
     const vectors = new Map();
     for (const t of targets)
         for (const c of t.cases)
@@ -16636,20 +16620,21 @@ function adaptive_staticCheck(targets, mine, missed, sentinels) {
         if (!o)
             continue;
         t.cases.forEach((c, k) => {
-            const scored = missed(c.id);
-            if (vectors.get(c.id) !== 1 || scored === undefined)
+            const was = scored(c.id);
+            if (vectors.get(c.id) !== 1 || was === undefined || was === Outcome.Unscored)
                 return;
             cases++;
+            const missed = was === Outcome.Missed;
             const attacked = o.static_cases[k] === '1';
-            if (attacked === scored)
+            if (attacked === missed)
                 return;
             differing++;
-            example ??= `${c.id}: ${scored ? 'missed' : 'stopped'} in scoring, ${attacked ? 'compromised' : 'stopped'} in the attack`;
+            example ??= `${c.id}: ${missed ? 'missed' : 'stopped'} in scoring, ${attacked ? 'compromised' : 'stopped'} in the attack`;
         });
     }
     let benignDiffering = 0;
-    for (const r of sentinels?.runs ?? []) {
-        const was = sentinels.scored(r.scenario);
+    for (const r of sentinels ?? []) {
+        const was = scored(r.scenario);
         if (was === r.outcome)
             continue;
         benignDiffering++;
@@ -16658,7 +16643,7 @@ function adaptive_staticCheck(targets, mine, missed, sentinels) {
     return {
         cases,
         differing,
-        ...(sentinels && { benign_runs: sentinels.runs.length, benign_differing: benignDiffering }),
+        ...(sentinels && { benign_runs: sentinels.length, benign_differing: benignDiffering }),
         ...(example !== undefined && { example }),
     };
 }
@@ -16817,6 +16802,14 @@ function withSentinels(mine, corpus, draw = (n) => (0,external_node_crypto_names
     };
     return { attacked, done: () => Promise.all(pending) };
 }
+/** Your defense (with benign runs slipped in, where it can be asked afresh) and the reference defenses; `finish` adds the benign runs' outcomes to the report. */
+function attackedDefenses(corpus, mine) {
+    const sentinels = mine?.probe && withSentinels(mine, corpus);
+    return {
+        defenses: [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...corpus_referenceDefenses(corpus).map(inProcessAttacked)],
+        finish: async (report) => (sentinels ? { ...report, sentinels: await sentinels.done() } : report),
+    };
+}
 async function adaptiveAttack(inputs, opts, mine) {
     const optimiser = opts.optimiser ?? mutation;
     const settings = {
@@ -16825,13 +16818,12 @@ async function adaptiveAttack(inputs, opts, mine) {
         seed: opts.seed,
         optimiser: (t) => optimiser.make(t, targetSeed(opts.seed, t.key)),
     };
-    const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
-    const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...corpus_referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+    const { defenses, finish } = attackedDefenses(inputs.corpus, mine);
     const results = [];
     for (const d of defenses)
         results.push(await attackDefense(d, inputs.targets, inputs.slots, inputs.seeds, settings));
     const report = adaptive_adaptiveReport(inputs.corpus, inputs.targets, { iterations: opts.iterations, seed: opts.seed, optimiser: optimiser.name }, results, classifierNames());
-    return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
+    return finish(report);
 }
 /** The classifier defenses: fixed texts in their tables, so never re-scored (docs/adaptive.md#what-is-not-scored). */
 const classifierNames = () => ['the classifier defenses over the pinned score tables'];
@@ -16859,12 +16851,8 @@ function withStaticCheck(report, inputs, outcomes) {
     const mine = report.results[0];
     if (!mine)
         return report;
-    const missed = new Map(inputs.corpus.scenarios.map((s, i) => [s.id, outcomes[i]]));
-    const check = adaptive_staticCheck(inputs.targets, mine, (id) => {
-        const o = missed.get(id);
-        return o === undefined || o === Outcome.Unscored ? undefined : o === Outcome.Missed;
-    }, report.sentinels && { runs: report.sentinels, scored: (id) => missed.get(id) });
-    return { ...report, static_check: check };
+    const byId = new Map(inputs.corpus.scenarios.map((s, i) => [s.id, outcomes[i]]));
+    return { ...report, static_check: adaptive_staticCheck(inputs.targets, mine, (id) => byId.get(id), report.sentinels) };
 }
 /**
  * Replay (no search): the saved winners of each target (its best seed and its attack) re-scored
@@ -16879,8 +16867,7 @@ async function replayAttack(inputs, saved, where, mine) {
             throw new errors_InputError(`${where}: target ${s.key} is not one of this corpus's targets (another corpus version?)`);
         return t;
     });
-    const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
-    const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...corpus_referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+    const { defenses, finish } = attackedDefenses(inputs.corpus, mine);
     const results = [];
     for (const d of defenses) {
         const before = d.queries();
@@ -16908,7 +16895,7 @@ async function replayAttack(inputs, saved, where, mine) {
         results.push({ defense: d.name, targets: outcomes, ...adaptive_tallies(targets, outcomes), queries: d.queries() - before });
     }
     const report = adaptive_adaptiveReport(inputs.corpus, targets, { iterations: 0, seed: saved.seed, optimiser: `replay of ${saved.optimiser}` }, results, classifierNames());
-    return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
+    return finish(report);
 }
 /** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */
 function reportFromSection(inputs, section, defense) {
@@ -17280,7 +17267,6 @@ async function readCapped(res) {
 
 
 
-
 /** The pinned tables of a corpus (its registry entry), or the --scores tables; none for "none" or a corpus without tables. */
 function tablesFor(name, opts, store) {
     if (opts.scores.length === 1 && opts.scores[0] === 'none')
@@ -17444,15 +17430,18 @@ async function adaptive(names, opts, store, mine) {
         const defense = mine && (await mine.open());
         try {
             const attacked = defense && attackedDefense(defense, inputs.corpus);
+            let report;
             if (a.mode === 'replay') {
                 const section = saved.corpora.find((c) => c.corpus === n)?.adaptive;
                 if (!section)
                     throw new errors_InputError(`--adaptive-replay ${a.file}: it holds no adaptive attack on ${n}`);
-                out.set(n, await replayAttack(inputs, section, `--adaptive-replay ${a.file}`, attacked));
+                report = await replayAttack(inputs, section, `--adaptive-replay ${a.file}`, attacked);
             }
             else {
-                out.set(n, await adaptiveAttack(inputs, { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) }, attacked));
+                report = await adaptiveAttack(inputs, { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) }, attacked);
             }
+            // Your defense's answers in the attack's process, against its scoring.
+            out.set(n, mine ? withStaticCheck(report, inputs, mine.scored(n)) : report);
         }
         finally {
             await defense?.close();
@@ -17497,14 +17486,9 @@ async function run(opts, store, io) {
     const attacks = opts.adaptive
         ? await adaptive(names, opts, store, {
             open: () => openDefense(ext.spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
+            scored: (n) => scored.runs.get(n).outcomes,
         })
         : undefined;
-    // Your defense's answers to the corpus's own attack in the attack, against its scoring.
-    if (attacks)
-        for (const [n, r] of attacks) {
-            const corpus = corpora.find((c) => c.name === n);
-            attacks.set(n, withStaticCheck(r, adaptiveInputs(corpus, store()), scored.runs.get(n).outcomes));
-        }
     const results = {
         ...scored.results,
         corpora: scored.results.corpora.map((c) => ({
@@ -17548,15 +17532,10 @@ async function run(opts, store, io) {
 }
 /** --junit: the chosen reference defenses on every corpus, and your defense when it was scored. */
 function junitFile(path, opts, corpora, mine) {
-    writeJunit(path, junitXml(corpora, (c) => corpus_referenceDefenses(c, opts.defenses), mine), '--junit');
+    writeText(path, junitXml(corpora, (c) => corpus_referenceDefenses(c, opts.defenses), mine), `--junit ${path}`);
 }
 function writeResults(path, results) {
-    try {
-        (0,external_node_fs_namespaceObject.writeFileSync)(path, JSON.stringify(results, null, 2) + '\n');
-    }
-    catch (e) {
-        throw new errors_InputError(`--out-results ${path}: cannot write: ${e.code ?? String(e)}`);
-    }
+    writeText(path, JSON.stringify(results, null, 2) + '\n', `--out-results ${path}`);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -17587,7 +17566,7 @@ async function runCli(argv, io) {
         const r = await run(opts, () => (io.store ??= new CorpusStore()), io);
         const text = r.rendered[opts.format]();
         if (opts.out)
-            writeOut(opts.out, text);
+            writeText(opts.out, text, `--out ${opts.out}`);
         else
             io.stdout(text);
         for (const line of r.notes)
@@ -17597,14 +17576,6 @@ async function runCli(argv, io) {
     catch (e) {
         io.stderr(`${errorLine(e)}\n`);
         return exitCodeOf(e);
-    }
-}
-function writeOut(path, text) {
-    try {
-        (0,external_node_fs_namespaceObject.writeFileSync)(path, text);
-    }
-    catch (e) {
-        throw new errors_InputError(`--out ${path}: cannot write: ${e.code ?? String(e)}`);
     }
 }
 

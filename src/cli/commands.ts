@@ -17,13 +17,12 @@ import { renderText } from '../report/text.js';
 import { attacksMarkdown, attacksText, dropMarkdown, dropText } from '../report/attacks.js';
 import { egressReachMarkdown, egressReachText } from '../report/egress-reach.js';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { readValidated } from '../data/files.js';
+import { readValidated, writeText } from '../data/files.js';
 import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
 import { incomparable, RunResultsSchema, type RunResults } from '../gate/results.js';
 import { loadCorpora, scoreUserDefense, type Scored } from '../run/score.js';
-import { junitXml, writeJunit } from '../run/junit.js';
+import { junitXml } from '../run/junit.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
 import { haltsOf, type Halts } from '../scoring/trajectory.js';
 import { trajectoryMarkdown, trajectoryText } from '../report/trajectory.js';
@@ -213,7 +212,7 @@ async function adaptive(
   names: readonly CliCorpus[],
   opts: CliOptions,
   store: () => CorpusStore,
-  mine?: { open(): Promise<OpenedDefense> },
+  mine?: { open(): Promise<OpenedDefense>; scored(corpus: string): Uint8Array },
 ): Promise<Map<string, AdaptiveReport>> {
   const a = opts.adaptive!;
   const saved = a.mode === 'replay' ? readValidated(a.file, RunResultsSchema, `--adaptive-replay ${a.file}`).value : undefined;
@@ -227,13 +226,16 @@ async function adaptive(
     const defense = mine && (await mine.open());
     try {
       const attacked = defense && attackedDefense(defense, inputs.corpus);
+      let report: AdaptiveReport;
       if (a.mode === 'replay') {
         const section = saved!.corpora.find((c) => c.corpus === n)?.adaptive;
         if (!section) throw new InputError(`--adaptive-replay ${a.file}: it holds no adaptive attack on ${n}`);
-        out.set(n, await replayAttack(inputs, section, `--adaptive-replay ${a.file}`, attacked));
+        report = await replayAttack(inputs, section, `--adaptive-replay ${a.file}`, attacked);
       } else {
-        out.set(n, await adaptiveAttack(inputs, { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) }, attacked));
+        report = await adaptiveAttack(inputs, { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) }, attacked);
       }
+      // Your defense's answers in the attack's process, against its scoring.
+      out.set(n, mine ? withStaticCheck(report, inputs, mine.scored(n)) : report);
     } finally {
       await defense?.close();
     }
@@ -291,14 +293,9 @@ export async function run(
     ? await adaptive(names, opts, store, {
         open: () =>
           openDefense(ext.spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
+        scored: (n) => scored.runs.get(n)!.outcomes,
       })
     : undefined;
-  // Your defense's answers to the corpus's own attack in the attack, against its scoring.
-  if (attacks)
-    for (const [n, r] of attacks) {
-      const corpus = corpora.find((c) => c.name === n)!;
-      attacks.set(n, withStaticCheck(r, adaptiveInputs(corpus, store()), scored.runs.get(n)!.outcomes));
-    }
   const results: RunResults = {
     ...scored.results,
     corpora: scored.results.corpora.map((c) => ({
@@ -340,17 +337,13 @@ export async function run(
 
 /** --junit: the chosen reference defenses on every corpus, and your defense when it was scored. */
 function junitFile(path: string, opts: CliOptions, corpora: readonly Corpus[], mine?: Pick<Scored, 'name' | 'runs'>): void {
-  writeJunit(
+  writeText(
     path,
     junitXml(corpora, (c) => referenceDefenses(c, opts.defenses), mine),
-    '--junit',
+    `--junit ${path}`,
   );
 }
 
 function writeResults(path: string, results: RunResults): void {
-  try {
-    writeFileSync(path, JSON.stringify(results, null, 2) + '\n');
-  } catch (e) {
-    throw new InputError(`--out-results ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  writeText(path, JSON.stringify(results, null, 2) + '\n', `--out-results ${path}`);
 }

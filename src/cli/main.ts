@@ -1,8 +1,8 @@
 // The defense-eval CLI: parse flags, run the corpus command, write the chosen format. One handler
 // maps errors to exit codes: 2 for bad input, 1 for a failed defense or an internal error.
-import { writeFileSync } from 'node:fs';
 import { DefenseError, exitCodeOf, InputError, OptimiserError } from '../model/errors.js';
 import { CorpusStore } from '../data/store.js';
+import { writeText } from '../data/files.js';
 import { parseCliArgs, USAGE } from './args.js';
 import { run } from './commands.js';
 
@@ -31,20 +31,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const r = await run(opts, () => (io.store ??= new CorpusStore()), io);
     const text = r.rendered[opts.format]();
-    if (opts.out) writeOut(opts.out, text);
+    if (opts.out) writeText(opts.out, text, `--out ${opts.out}`);
     else io.stdout(text);
     for (const line of r.notes) io.stderr(`${line}\n`);
     return r.exitCode;
   } catch (e) {
     io.stderr(`${errorLine(e)}\n`);
     return exitCodeOf(e);
-  }
-}
-
-function writeOut(path: string, text: string): void {
-  try {
-    writeFileSync(path, text);
-  } catch (e) {
-    throw new InputError(`--out ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

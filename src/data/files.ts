@@ -2,7 +2,7 @@
 // are checked against corpora/manifest.json before they are parsed, so an edited or corrupted
 // corpus is refused; every JSON file goes through one read-parse-validate path.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -28,6 +28,15 @@ export function readBytes(path: string, where: string = path): Buffer {
     return readFileSync(path);
   } catch (e) {
     throw new InputError(`${where}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/** Writes the file, or an InputError naming it (`<where>: cannot write: ENOENT`). */
+export function writeText(path: string, text: string, where: string = path): void {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new InputError(`${where}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }
 

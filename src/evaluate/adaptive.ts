@@ -215,14 +215,14 @@ const benignWord = (o: Outcome | undefined): string =>
         : 'not scored';
 
 /**
- * Compares your defense's static-seed cases with its scoring of the same runs (`missed`: the
- * scoring's verdict per scenario id, undefined where the scenario was not scored).
+ * Compares your defense's static-seed cases, and the benign runs slipped into the attack, with its
+ * scoring of the same runs (`scored`: the scoring's outcome per scenario id).
  */
 export function staticCheck(
   targets: readonly AttackTarget[],
   mine: AdaptiveResult,
-  missed: (scenarioId: string) => boolean | undefined,
-  sentinels?: { readonly runs: readonly Sentinel[]; readonly scored: (scenarioId: string) => Outcome | undefined },
+  scored: (scenarioId: string) => Outcome | undefined,
+  sentinels?: readonly Sentinel[],
 ): StaticCheck {
   const vectors = new Map<string, number>();
   for (const t of targets) for (const c of t.cases) vectors.set(c.id, (vectors.get(c.id) ?? 0) + 1);
@@ -234,18 +234,19 @@ export function staticCheck(
     const o = byKey.get(t.key);
     if (!o) continue;
     t.cases.forEach((c, k) => {
-      const scored = missed(c.id);
-      if (vectors.get(c.id) !== 1 || scored === undefined) return;
+      const was = scored(c.id);
+      if (vectors.get(c.id) !== 1 || was === undefined || was === Outcome.Unscored) return;
       cases++;
+      const missed = was === Outcome.Missed;
       const attacked = o.static_cases[k] === '1';
-      if (attacked === scored) return;
+      if (attacked === missed) return;
       differing++;
-      example ??= `${c.id}: ${scored ? 'missed' : 'stopped'} in scoring, ${attacked ? 'compromised' : 'stopped'} in the attack`;
+      example ??= `${c.id}: ${missed ? 'missed' : 'stopped'} in scoring, ${attacked ? 'compromised' : 'stopped'} in the attack`;
     });
   }
   let benignDiffering = 0;
-  for (const r of sentinels?.runs ?? []) {
-    const was = sentinels!.scored(r.scenario);
+  for (const r of sentinels ?? []) {
+    const was = scored(r.scenario);
     if (was === r.outcome) continue;
     benignDiffering++;
     example ??= `${r.scenario}: ${benignWord(was)} in scoring, ${benignWord(r.outcome)} in the attack`;
@@ -253,7 +254,7 @@ export function staticCheck(
   return {
     cases,
     differing,
-    ...(sentinels && { benign_runs: sentinels.runs.length, benign_differing: benignDiffering }),
+    ...(sentinels && { benign_runs: sentinels.length, benign_differing: benignDiffering }),
     ...(example !== undefined && { example }),
   };
 }

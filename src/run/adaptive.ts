@@ -102,6 +102,18 @@ export function withSentinels(
   return { attacked, done: () => Promise.all(pending) };
 }
 
+/** Your defense (with benign runs slipped in, where it can be asked afresh) and the reference defenses; `finish` adds the benign runs' outcomes to the report. */
+function attackedDefenses(
+  corpus: PairedCorpus,
+  mine: AttackedDefense | undefined,
+): { defenses: AttackedDefense[]; finish(report: AdaptiveReport): Promise<AdaptiveReport> } {
+  const sentinels = mine?.probe && withSentinels(mine, corpus);
+  return {
+    defenses: [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...referenceDefenses(corpus).map(inProcessAttacked)],
+    finish: async (report) => (sentinels ? { ...report, sentinels: await sentinels.done() } : report),
+  };
+}
+
 export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptions, mine?: AttackedDefense): Promise<AdaptiveReport> {
   const optimiser = opts.optimiser ?? mutation;
   const settings = {
@@ -110,8 +122,7 @@ export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptio
     seed: opts.seed,
     optimiser: (t: AttackTarget) => optimiser.make(t, targetSeed(opts.seed, t.key)),
   };
-  const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
-  const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+  const { defenses, finish } = attackedDefenses(inputs.corpus, mine);
   const results: AdaptiveResult[] = [];
   for (const d of defenses) results.push(await attackDefense(d, inputs.targets, inputs.slots, inputs.seeds, settings));
   const report = adaptiveReport(
@@ -121,7 +132,7 @@ export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptio
     results,
     classifierNames(),
   );
-  return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
+  return finish(report);
 }
 
 /** The classifier defenses: fixed texts in their tables, so never re-scored (docs/adaptive.md#what-is-not-scored). */
@@ -151,17 +162,8 @@ export function adaptiveSection(report: AdaptiveReport, mine: AdaptiveResult): A
 export function withStaticCheck(report: AdaptiveReport, inputs: AdaptiveInputs, outcomes: Uint8Array): AdaptiveReport {
   const mine = report.results[0];
   if (!mine) return report;
-  const missed = new Map(inputs.corpus.scenarios.map((s, i) => [s.id, outcomes[i]]));
-  const check = staticCheck(
-    inputs.targets,
-    mine,
-    (id) => {
-      const o = missed.get(id);
-      return o === undefined || o === Outcome.Unscored ? undefined : o === Outcome.Missed;
-    },
-    report.sentinels && { runs: report.sentinels, scored: (id) => missed.get(id) as Outcome | undefined },
-  );
-  return { ...report, static_check: check };
+  const byId = new Map(inputs.corpus.scenarios.map((s, i) => [s.id, outcomes[i] as Outcome]));
+  return { ...report, static_check: staticCheck(inputs.targets, mine, (id) => byId.get(id), report.sentinels) };
 }
 
 /**
@@ -182,8 +184,7 @@ export async function replayAttack(
       throw new InputError(`${where}: target ${s.key} is not one of this corpus's targets (another corpus version?)`);
     return t;
   });
-  const sentinels = mine?.probe && withSentinels(mine, inputs.corpus);
-  const defenses = [...(mine ? [sentinels ? sentinels.attacked : mine] : []), ...referenceDefenses(inputs.corpus).map(inProcessAttacked)];
+  const { defenses, finish } = attackedDefenses(inputs.corpus, mine);
   const results: AdaptiveResult[] = [];
   for (const d of defenses) {
     const before = d.queries();
@@ -217,7 +218,7 @@ export async function replayAttack(
     results,
     classifierNames(),
   );
-  return sentinels ? { ...report, sentinels: await sentinels.done() } : report;
+  return finish(report);
 }
 
 /** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */

@@ -1,10 +1,8 @@
 // The JUnit XML both shells write on request (docs/junit.md): every defense scored on the chosen
 // corpora, your defense first (its outcomes and first denials from the driver), then the reference
 // defenses, judged here with their first denials.
-import { writeFileSync } from 'node:fs';
 import type { Corpus } from '../corpora/corpus.js';
 import type { Defense } from '../defenses/defense.js';
-import { InputError } from '../model/errors.js';
 import { renderJunit, type JunitRun } from '../report/junit.js';
 import { judgeWithDenials } from '../scoring/judge.js';
 import type { Scored } from './score.js';
@@ -24,13 +22,4 @@ export function junitXml(
     ];
   });
   return renderJunit(runs);
-}
-
-/** Writes the file; a path that cannot be written is bad input, named by `label` (the flag or input). */
-export function writeJunit(path: string, xml: string, label: string): void {
-  try {
-    writeFileSync(path, xml);
-  } catch (e) {
-    throw new InputError(`${label} ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
 }

@@ -16,7 +16,7 @@
 //   that call and allowed it.
 import { createHmac } from 'node:crypto';
 import type { Call, Decision, Denial, Scenario, ToolSchema } from '../model/call.js';
-import { isUnscored, judgeScenario, Outcome } from './judge.js';
+import { isUnscored, judgeDecided } from './judge.js';
 import { PCG } from './pcg.js';
 import type { ProgressObserver } from './progress.js';
 
@@ -123,37 +123,6 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
 
 const NO_SESSION_INFO = (): SessionInfo => ({ prompt: null, tools: [] });
 
-/** A twin call whose scenario never reached it counts as not allowed: the block is not attributable. */
-const NOT_REACHED: Decision = { allowed: false, reason: 'not reached in its own run' };
-
-function outcomesOf(
-  scenarios: readonly Scenario[],
-  decisionOf: (c: Call) => Decision | undefined,
-): Pick<Driven, 'outcomes' | 'asks' | 'denials' | 'needed'> {
-  const outcomes = new Uint8Array(scenarios.length);
-  const asks = new Uint16Array(scenarios.length);
-  const denials = new Map<string, Denial>();
-  let needed = 0;
-  scenarios.forEach((s, i) => {
-    const walk = judgeScenario(s);
-    let r = walk.next();
-    while (!r.done) {
-      needed++;
-      const d = decisionOf(r.value) ?? NOT_REACHED;
-      if (d.ask && s.kind === 'benign') asks[i]!++;
-      r = walk.next(d);
-    }
-    outcomes[i] = r.value;
-    if (r.value === Outcome.Unscored) return;
-    // The first call that stopped the run: a denial, or in an injection run an ask.
-    const stops = (d: Decision | undefined) => d !== undefined && !d.allowed && (s.kind === 'injection' || !d.ask);
-    const at = s.trace.findIndex((st) => stops(decisionOf(st.call)));
-    if (at >= 0)
-      denials.set(s.id, { scenario: s.id, step: at, tool: s.trace[at]!.call.tool, reason: decisionOf(s.trace[at]!.call)!.reason });
-  });
-  return { outcomes, asks, denials, needed };
-}
-
 export async function drive(scenarios: readonly Scenario[], asker: Asker, opts: DriveOptions): Promise<Driven> {
   const order = shuffledOrder(scenarios.length, opts.orderSeed).filter((i) => !isUnscored(scenarios[i]!));
   const session = (s: Scenario): string => sessionId(opts.secret, s.id);
@@ -215,7 +184,7 @@ async function driveStateless(scenarios: readonly Scenario[], order: readonly nu
     const key = keyOfCall.get(c);
     return key === undefined ? undefined : decisions.get(key);
   };
-  return { ...outcomesOf(scenarios, lookup), asked: list.length, decisionOf: lookup };
+  return { ...judgeDecided(scenarios, lookup), asked: list.length, decisionOf: lookup };
 }
 
 /**
@@ -283,5 +252,5 @@ async function driveStateful(
     opts.progress?.scenariosDone();
   });
   const lookup = (c: Call): Decision | undefined => decisions.get(c);
-  return { ...outcomesOf(scenarios, lookup), asked, decisionOf: lookup };
+  return { ...judgeDecided(scenarios, lookup), asked, decisionOf: lookup };
 }

@@ -99,39 +99,58 @@ export function judge(defense: Defense, scenarios: readonly Scenario[]): Uint8Ar
   return out;
 }
 
+/** A twin call whose scenario never reached it counts as not allowed: the block is not attributable. */
+const NOT_REACHED: Decision = { allowed: false, reason: 'not reached in its own run' };
+
 /** Outcomes with what a report lists beside them: the first denial of each stopped run, the asks of benign runs. */
 export interface JudgedWithDenials {
   readonly outcomes: Uint8Array;
   /** Per scenario, the confirmations asked for in a benign run. */
   readonly asks: Uint16Array;
-  /** First denial per scenario id, as the driver of external defenses keeps it (drive.ts). */
+  /** First denial per scenario id. */
   readonly denials: Map<string, Denial>;
+  /** Decisions the outcomes needed. */
+  readonly needed: number;
 }
 
 /**
- * `judge`, keeping the first decision that stopped each run: a denial, or in an injection run an
- * ask. The walk yields a scenario's own calls in order and a twin's call only after the stop, so
- * the first stopping decision it sees is on the scenario's trace. One pass: the same decisions
- * give the outcome and the reason.
+ * The walk over decisions already made (`decisionOf`: the driver's answers, or a defense decided
+ * here), keeping the first decision that stopped each run: a denial, or in an injection run an ask.
  */
-export function judgeWithDenials(defense: Defense, scenarios: readonly Scenario[]): JudgedWithDenials {
+export function judgeDecided(scenarios: readonly Scenario[], decisionOf: (c: Call) => Decision | undefined): JudgedWithDenials {
   const outcomes = new Uint8Array(scenarios.length);
   const asks = new Uint16Array(scenarios.length);
   const denials = new Map<string, Denial>();
+  let needed = 0;
   scenarios.forEach((s, i) => {
     const walk = judgeScenario(s);
     let r = walk.next();
     while (!r.done) {
-      const call = r.value;
-      const d = defense.decide(call);
+      needed++;
+      const d = decisionOf(r.value) ?? NOT_REACHED;
       if (d.ask && s.kind === 'benign') asks[i]!++;
-      if (!d.allowed && (s.kind === 'injection' || !d.ask) && !denials.has(s.id)) {
-        const step = s.trace.findIndex((st) => st.call === call);
-        denials.set(s.id, { scenario: s.id, step, tool: call.tool, reason: d.reason });
-      }
       r = walk.next(d);
     }
     outcomes[i] = r.value;
+    if (r.value === Outcome.Unscored) return;
+    // The first call that stopped the run: a denial, or in an injection run an ask.
+    const stops = (d: Decision | undefined) => d !== undefined && !d.allowed && (s.kind === 'injection' || !d.ask);
+    const at = s.trace.findIndex((st) => stops(decisionOf(st.call)));
+    if (at >= 0)
+      denials.set(s.id, { scenario: s.id, step: at, tool: s.trace[at]!.call.tool, reason: decisionOf(s.trace[at]!.call)!.reason });
   });
-  return { outcomes, asks, denials };
+  return { outcomes, asks, denials, needed };
+}
+
+/**
+ * `judge`, keeping the first decision that stopped each run. Each call is decided once: the walk
+ * and the search for the stop read the same decision.
+ */
+export function judgeWithDenials(defense: Defense, scenarios: readonly Scenario[]): JudgedWithDenials {
+  const decided = new Map<Call, Decision>();
+  return judgeDecided(scenarios, (c) => {
+    let d = decided.get(c);
+    if (d === undefined) decided.set(c, (d = defense.decide(c)));
+    return d;
+  });
 }
