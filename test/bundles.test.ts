@@ -161,6 +161,31 @@ describe('dist/cli/index.js: the outputs and checks added since', () => {
     expect(p.status, p.stderr).toBe(1);
     expect(p.stderr).toMatch(/FAIL pairs adaptive: the defense decided otherwise than in scoring on (\d+) of \1 runs asked in both/);
   });
+
+  it("a replay file's own static_check is never believed: the check is made again on the replay", () => {
+    const saved = join(work, 'adaptive.json');
+    const search = ['--corpus', 'pairs', '--scores', 'none', '--adaptive', '1', '--adaptive-suites', 'banking'];
+    const first = cli(...search, '--defense-module', join(FIX, 'template-detector-module.mjs'), '--out-results', saved);
+    expect(first.status, first.stderr).toBe(0);
+    // A forged file: it claims the two processes agreed on everything.
+    const results = JSON.parse(readFileSync(saved, 'utf8')) as { corpora: { adaptive: { static_check: object } }[] };
+    results.corpora[0]!.adaptive.static_check = { cases: 144, differing: 0, benign_runs: 1000, benign_differing: 0 };
+    writeFileSync(saved, JSON.stringify(results));
+    const p = cli(
+      '--corpus',
+      'pairs',
+      '--scores',
+      'none',
+      '--adaptive-replay',
+      saved,
+      '--defense-module',
+      join(FIX, 'two-faced-module.mjs'),
+      '--max-adaptive-asr',
+      '100',
+    );
+    expect(p.status, p.stderr).toBe(1);
+    expect(p.stderr).toMatch(/FAIL pairs adaptive: the defense decided otherwise than in scoring on (\d+) of \1 runs asked in both/);
+  });
 });
 
 /** A run of dist/action/index.js's gate step (the default) as action.yml runs it: inputs and the runner's files in the environment. */
