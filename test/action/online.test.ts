@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 const LEARNER = `"${process.execPath}" "${join(ROOT, 'test/fixtures/defenses/learner-stdio.mjs')}" -`;
+const ALLOW_ALL = `"${process.execPath}" "${join(ROOT, 'test/fixtures/defenses/allow-all-stdio.mjs')}"`;
 const push: Event = { name: 'push', sha: 'a'.repeat(40) };
 const act = (inputs: Record<string, string>, workspace?: string) =>
   runAction({ corpora: 'pairs', baseline: 'none', defense: LEARNER, ...inputs }, push, {
@@ -47,7 +48,9 @@ describe('online: true', () => {
   });
 
   it('fails the verdict on an SW-ASR ceiling it cannot meet, naming it', async () => {
-    const r = await act({ online: 'true', 'max-sw-asr': '0' });
+    // The stream's seed is drawn afresh each run, and with some seeds the learner stops every attack
+    // of the last window: a defense that never learns cannot meet 0 % with any seed.
+    const r = await act({ online: 'true', 'max-sw-asr': '0', defense: ALLOW_ALL });
     expect(r.code).toBe(1);
     expect(r.failed[0]).toMatch(/pairs online: SW-ASR@50 [\d.]+% is above the limit of 0\.0%/);
   });
