@@ -9,6 +9,7 @@ import { checkDefenseEnv } from './isolation.js';
 import { isAbsolute } from 'node:path';
 import { ONLINE_DEFAULTS } from '../model/online.js';
 import { AGENTDOJO_SUITES } from '../model/call.js';
+import { parseShard, type Shard } from '../scoring/shard.js';
 
 export const DEFAULT_CORPORA: readonly CorpusName[] = ['pairs', 'agentdojo', 'agentdyn-gpt-4o-2024-08-06'];
 
@@ -53,6 +54,10 @@ export interface Config {
     | undefined;
   /** Where, inside the workspace, to write the JUnit XML of every defense scored (docs/junit.md); undefined: off. */
   readonly junit: string | undefined;
+  /** A matrix job scoring one shard's part of the run (docs/shards.md); undefined: the whole run. */
+  readonly shard: Shard | undefined;
+  /** The merge job: the parts (files or directories inside the workspace) to put together, compare, gate and comment on; undefined: off. */
+  readonly merge: readonly string[] | undefined;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -223,6 +228,33 @@ function junitPath(raw: string): string | undefined {
   return v;
 }
 
+/** `shard: i/n` or `merge: paths`, never both; neither with an online run or an adaptive attack (docs/shards.md). */
+function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
+  const rawShard = get('shard').trim();
+  const rawMerge = get('merge').trim();
+  if (rawShard === '' && rawMerge === '') return { shard: undefined, merge: undefined };
+  if (rawShard !== '' && rawMerge !== '')
+    throw new InputError('inputs shard and merge: set one (the matrix jobs set shard, the merge job merge)');
+  const input = rawShard !== '' ? 'shard' : 'merge';
+  const stray = ['online', 'adaptive', 'adaptive-replay'].find(
+    (n) => get(n).trim() !== '' && get(n).trim() !== 'false' && get(n).trim() !== '0',
+  );
+  if (stray)
+    throw new InputError(
+      `input ${stray}: not supported with ${input} yet: online streams and the adaptive attack run in one job (docs/shards.md)`,
+    );
+  if (rawShard !== '') {
+    const shard = parseShard(rawShard);
+    if (typeof shard === 'string') throw new InputError(`input shard: ${shard}`);
+    if (get('junit').trim() !== '') throw new InputError('input junit: give it to the merge job, which sees the whole run');
+    return { shard, merge: undefined };
+  }
+  const paths = rawMerge.split(/[\s,]+/).filter((p) => p !== '');
+  const outside = paths.find((p) => isAbsolute(p) || p.split(/[\\/]/).includes('..'));
+  if (outside !== undefined) throw new InputError(`input merge: ${quote(outside)} must be a path inside the workspace`);
+  return { shard: undefined, merge: paths };
+}
+
 export function parseActionConfig(get: InputLookup): Config {
   const name = displayName(get('name'));
   const key = commentKey(get('comment-key'));
@@ -243,6 +275,7 @@ export function parseActionConfig(get: InputLookup): Config {
     ...onlineOptions(get),
     adaptive: adaptiveOptions(get),
     junit: junitPath(get('junit')),
+    ...shardOptions(get),
   };
 }
 

@@ -15,21 +15,24 @@ import { onlineDetails, onlineSettings, playUserDefense, readVaccine, withOnline
 import type { OnlineReport } from '../evaluate/online.js';
 import type { Corpus } from '../corpora/corpus.js';
 import type { Config } from './config.js';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { RunResultsSchema, type AdaptiveSection } from '../gate/results.js';
 import { readValidated } from '../data/files.js';
 import type { CorpusStore } from '../data/store.js';
 import { attackedDefense, openDefense } from '../adapters/index.js';
-import { loadCorpora, reportDetails, scoreUserDefense } from '../run/score.js';
+import { loadCorpora, mergeShards, reportDetails, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
+import { PartialResultsSchema } from '../gate/shard.js';
+import { partialFiles } from '../data/files.js';
+import type { RunContext } from './event.js';
 import { readBase, resolveBase, writeForCache } from './base.js';
 import { parseActionConfig } from './config.js';
 import type { Deps } from './deps.js';
 import { readRunContext } from './event.js';
 import { runInstall } from './install.js';
 import { defenseEnv, freshHome, refuseCredentials, type Leftover, type Tampering } from './isolation.js';
-import { writeGateFiles, writeJunitFile } from './publish.js';
+import { writeGateFiles, writeJunitFile, writePartialFile } from './publish.js';
 import { junitXml } from '../run/junit.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
 import { rerunAtBase } from './rerun.js';
@@ -47,6 +50,33 @@ function integrityMessage(tampered: readonly Tampering[], leftovers: readonly Le
   return lines.length === 0 ? undefined : `the gate refuses to give a verdict: ${lines.join('; ')}`;
 }
 
+/**
+ * One phase of PR code (the base commit's, then the head's): a HOME and TMPDIR of its own, and the
+ * guard's check once it ended. If the code touched what it must not, nothing it produced is
+ * trusted, whatever else happened: the refusal replaces the phase's own outcome, failure included.
+ */
+async function guardedPhase<T>(
+  guard: ReturnType<Deps['guard']>,
+  env: NodeJS.ProcessEnv,
+  tempDir: string,
+  label: 'base' | 'head',
+  body: (env: NodeJS.ProcessEnv) => Promise<T>,
+): Promise<T> {
+  const home = freshHome(env, tempDir, label);
+  let out: { value: T } | { error: unknown };
+  try {
+    out = { value: await body(home.env) };
+  } catch (e) {
+    out = { error: e };
+  }
+  const { tampered, leftovers } = guard.check();
+  home.dispose();
+  const refused = integrityMessage(tampered, leftovers);
+  if (refused) throw new IntegrityError(refused);
+  if ('error' in out) throw out.error;
+  return out.value;
+}
+
 /** Returns the exit code: 0 pass, 1 regression, failed defense or refused integrity, 2 bad input. */
 export async function run(deps: Deps): Promise<number> {
   try {
@@ -54,6 +84,9 @@ export async function run(deps: Deps): Promise<number> {
     const cfg = parseActionConfig(deps.getInput);
     const ctx = readRunContext(deps.env);
     const corpora = loadCorpora(cfg.corpora, deps.store);
+    if (cfg.shard) return await runShard(cfg, ctx, corpora, deps);
+    // The merge job's parts are read and checked before anything else, and no PR code scores the head.
+    const merged = cfg.merge && mergedRun(cfg, ctx, corpora);
     const online = cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
     const attack = cfg.adaptive && adaptivePlan(cfg, corpora, ctx.workspace, deps.store());
     const plan = readBase(cfg, ctx, deps.matchedCacheKey);
@@ -65,26 +98,8 @@ export async function run(deps: Deps): Promise<number> {
     );
     const guard = deps.guard();
     const env = defenseEnv(deps.env, cfg.defenseEnv, guard.marker);
-    /**
-     * One phase of PR code (the base commit's, then the head's): a HOME and TMPDIR of its own, and
-     * the guard's check once it ended. If the code touched what it must not, nothing it produced is
-     * trusted, whatever else happened: the refusal replaces the phase's own outcome, failure included.
-     */
-    const phase = async <T>(label: 'base' | 'head', body: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> => {
-      const home = freshHome(env, ctx.tempDir, label);
-      let out: { value: T } | { error: unknown };
-      try {
-        out = { value: await body(home.env) };
-      } catch (e) {
-        out = { error: e };
-      }
-      const { tampered, leftovers } = guard.check();
-      home.dispose();
-      const refused = integrityMessage(tampered, leftovers);
-      if (refused) throw new IntegrityError(refused);
-      if ('error' in out) throw out.error;
-      return out.value;
-    };
+    const phase = <T>(label: 'base' | 'head', body: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> =>
+      guardedPhase(guard, env, ctx.tempDir, label, body);
     // The base first, while none of the pull request's code has run: that code could otherwise
     // prepare the repository (replace the base commit, plant a hook) or the home the rerun uses.
     const base = await resolveBase(plan, headKey, cfg, ctx, {
@@ -96,28 +111,34 @@ export async function run(deps: Deps): Promise<number> {
       existsAt: deps.existsAt,
       info: deps.info,
     });
-    const { scored, mine, attacked } = await phase('head', async (env) => {
-      await runInstall(cfg.install, ctx.workspace, env, deps.info);
-      const scored = await scoreUserDefense(cfg.defense, corpora, {
-        name: cfg.name,
-        keyName: cfg.keyName,
-        timeoutMs: cfg.timeoutMs,
-        cwd: ctx.workspace,
-        env,
-        commit: ctx.sha,
-        echoStderr: deps.echoStderr,
-        progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
-      });
-      deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
-      const attacked =
-        attack && (await runAttack(attack, cfg, ctx.workspace, env, deps, scored.runs.get(attack.inputs.corpus.name)!.outcomes));
-      if (!online) return { scored, mine: undefined, attacked };
-      // The vaccine is the pull request's file, read once the install ran (it may build it).
-      const vaccine = readVaccine(online.vaccine, 'input vaccine');
-      deps.info(`online: seed ${online.settings.seed} on ${online.corpora.map((c) => c.name).join(', ')}`);
-      const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
-      return { scored, mine: await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.name, vaccine), attacked };
-    });
+    const { scored, mine, attacked } = merged
+      ? { scored: merged, mine: undefined, attacked: undefined }
+      : await phase('head', async (env) => {
+          await runInstall(cfg.install, ctx.workspace, env, deps.info);
+          const scored = await scoreUserDefense(cfg.defense, corpora, {
+            name: cfg.name,
+            keyName: cfg.keyName,
+            timeoutMs: cfg.timeoutMs,
+            cwd: ctx.workspace,
+            env,
+            commit: ctx.sha,
+            echoStderr: deps.echoStderr,
+            progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
+          });
+          deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
+          const attacked =
+            attack && (await runAttack(attack, cfg, ctx.workspace, env, deps, scored.runs.get(attack.inputs.corpus.name)!.outcomes));
+          if (!online) return { scored, mine: undefined, attacked };
+          // The vaccine is the pull request's file, read once the install ran (it may build it).
+          const vaccine = readVaccine(online.vaccine, 'input vaccine');
+          deps.info(`online: seed ${online.settings.seed} on ${online.corpora.map((c) => c.name).join(', ')}`);
+          const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
+          return {
+            scored,
+            mine: await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.name, vaccine),
+            attacked,
+          };
+        });
     const withOnline = mine ? withOnlineSections(scored.results, mine) : scored.results;
     const results = attacked
       ? { ...withOnline, corpora: withOnline.corpora.map((c) => (c.corpus === attacked.corpus ? { ...c, adaptive: attacked.section } : c)) }
@@ -152,6 +173,62 @@ export async function run(deps: Deps): Promise<number> {
   } catch (e) {
     return fail(e, deps);
   }
+}
+
+/**
+ * A matrix job (`shard: i/n`): install and score this shard's part under the same guard as a whole
+ * run, then write the part for the merge job. No base, no verdict, no comment: the merge job has them.
+ */
+async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[], deps: Deps): Promise<number> {
+  const shard = cfg.shard!;
+  const guard = deps.guard();
+  const part = await guardedPhase(guard, defenseEnv(deps.env, cfg.defenseEnv, guard.marker), ctx.tempDir, 'head', async (env) => {
+    await runInstall(cfg.install, ctx.workspace, env, deps.info);
+    return scoreShard(
+      cfg.defense,
+      corpora,
+      {
+        name: cfg.name,
+        keyName: cfg.keyName,
+        timeoutMs: cfg.timeoutMs,
+        cwd: ctx.workspace,
+        env,
+        commit: ctx.sha,
+        echoStderr: deps.echoStderr,
+        progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
+      },
+      shard,
+    );
+  });
+  const path = writePartialFile(cfg, ctx, part);
+  const sizes = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
+  deps.info(
+    `scored shard ${shard.index}/${shard.count} of ${part.defense} (scenarios: ${sizes}): ${part.requests.asked} requests for ${part.requests.needed} decisions`,
+  );
+  deps.info(`partial results: ${path} (upload it for the merge job: docs/shards.md)`);
+  deps.setOutput('partial-path', path);
+  await deps
+    .writeSummary(
+      `## Defense gate: shard ${shard.index}/${shard.count} scored\n\nThe merge job compares, gates and comments on the whole run.\n`,
+    )
+    .catch((e: unknown) => deps.warn(`job summary: ${(e as Error).message}`));
+  return 0;
+}
+
+/** The merge job's run: the parts read from the workspace, checked and put back together. */
+function mergedRun(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]): Scored {
+  const files = partialFiles(
+    cfg.merge!.map((p) => resolve(ctx.workspace, p)),
+    (p) => `input merge ${relative(ctx.workspace, p) || '.'}`,
+  );
+  const parts = files.map((file) => {
+    const where = `input merge ${relative(ctx.workspace, file)}`;
+    return { file: where, value: readValidated(file, PartialResultsSchema, where).value };
+  });
+  const scored = mergeShards(corpora, { keyName: cfg.keyName }, parts);
+  if (ctx.sha !== '' && scored.results.commit !== ctx.sha)
+    throw new InputError(`input merge: the parts were scored at commit ${scored.results.commit || '(unknown)'}, this run is at ${ctx.sha}`);
+  return scored;
 }
 
 /**

@@ -9,6 +9,7 @@ import { attributableRate, blockRate, suHm, utilityRate } from '../scoring/rates
 import { GATE_RECORD_VERSION, type GateRecord } from '../gate/record.js';
 import type { Verdict } from '../gate/verdict.js';
 import type { Scored } from '../run/score.js';
+import type { PartialResults } from '../gate/shard.js';
 import type { Base } from './base.js';
 import type { Config } from './config.js';
 import type { RunContext } from './event.js';
@@ -33,6 +34,15 @@ export interface GateRun {
   readonly base: Base;
   readonly verdict: Verdict;
   readonly markdown: string;
+}
+
+/** A matrix job's part of the run (docs/shards.md), beside the files a whole run writes; returns its path. */
+export function writePartialFile(cfg: Config, ctx: RunContext, part: PartialResults): string {
+  const dir = outputDir(ctx.tempDir, cfg.commentKey);
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `shard-${part.shard.index}-of-${part.shard.count}.json`);
+  writeFileSync(path, JSON.stringify(part, null, 2) + '\n');
+  return path;
 }
 
 export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun, deps: GateOutputDeps): Promise<void> {

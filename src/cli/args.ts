@@ -10,6 +10,7 @@ import type { Thresholds } from '../gate/verdict.js';
 import type { DefenseSpec } from '../adapters/index.js';
 import { ONLINE_DEFAULTS } from '../model/online.js';
 import { AGENTDOJO_SUITES } from '../model/call.js';
+import { parseShard, type Shard } from '../scoring/shard.js';
 
 export const FORMATS = ['text', 'json', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -19,8 +20,7 @@ export const EGRESS_REACH = 'egress-reach';
 export type CliCorpus = CorpusName | typeof EGRESS_REACH;
 
 /** A defense of the user's, scored beside the reference defenses (and gated against a base when asked). */
-export interface ExternalRun {
-  readonly spec: DefenseSpec;
+interface ExternalCommon {
   /** Shown in reports; the defense's own name when undefined. */
   readonly name: string | undefined;
   /** The name results are compared under (the action's name input, else its comment key): --name, else "default". */
@@ -35,7 +35,16 @@ export interface ExternalRun {
   readonly vaccine: string | undefined;
   /** Seconds between progress lines on standard error while the defense is scored; 0: none. */
   readonly progress: number;
+  /** --shard i/n: score only this shard's part and write it to --out-results (docs/shards.md). */
+  readonly shard: Shard | undefined;
 }
+
+/**
+ * A defense of the user's, scored beside the reference defenses (and gated against a base when
+ * asked): run here (`spec`), or the shards of a run made elsewhere put back together (`merge`).
+ */
+export type ExternalRun = ExternalCommon &
+  ({ readonly spec: DefenseSpec; readonly merge?: undefined } | { readonly spec?: undefined; readonly merge: readonly string[] });
 
 /** --adaptive K or --adaptive-replay FILE: an adaptive attack on the paired corpus (docs/adaptive.md). */
 export type AdaptiveCli =
@@ -191,9 +200,11 @@ const OPTIONS = {
   'adaptive-replay': { type: 'string' },
   'adaptive-suites': { type: 'string' },
   'max-adaptive-asr': { type: 'string' },
+  shard: { type: 'string' },
+  merge: { type: 'string' },
 } as const;
 
-const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module'] as const;
+const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module', 'merge'] as const;
 /** Flags that only mean something with one's own defense. */
 const EXTERNAL_ONLY = [
   'name',
@@ -210,6 +221,7 @@ const EXTERNAL_ONLY = [
   'min-online-su-hm',
   'max-adaptive-asr',
   'progress',
+  'shard',
 ] as const;
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -284,7 +296,7 @@ function joinDashValues(argv: readonly string[]): string[] {
 }
 
 /** The flags whose value is a comma-separated list. */
-const LISTS: readonly string[] = ['corpus', 'scores', 'untransformed-scores'];
+const LISTS: readonly string[] = ['corpus', 'scores', 'untransformed-scores', 'merge'];
 
 /**
  * A flag that takes one value given twice would silently keep the last (`--scores A --scores B`
@@ -413,12 +425,41 @@ function externalRun(v: Values): ExternalRun | undefined {
   if (given.length > 1) throw new InputError(`--${given.join(' and --')}: give one defense`);
   if (given.length === 0) {
     const stray = EXTERNAL_ONLY.find((f) => v[f] !== undefined);
-    if (stray) throw new InputError(`--${stray} needs your defense: --defense-cmd, --defense-url or --defense-module`);
+    if (stray) throw new InputError(`--${stray} needs your defense: --defense-cmd, --defense-url, --defense-module or --merge`);
     return undefined;
   }
   const flag = given[0]!;
   const value = v[flag]!.trim();
   if (value === '') throw new InputError(`--${flag}: empty`);
+  const common = externalCommon(v);
+  if (flag === 'merge') {
+    const stray = (['shard', 'timeout-per-call', 'progress', 'online', 'adaptive', 'adaptive-replay', 'vaccine'] as const).find(
+      (f) => v[f] !== undefined,
+    );
+    if (stray) throw new InputError(`--${stray} does not apply to --merge: the shards were scored already`);
+    return { ...common, merge: list('merge', value) };
+  }
+  if (common.shard) {
+    const stray = (
+      [
+        'baseline',
+        'max-attributable-drop',
+        'max-utility-drop',
+        'min-attributable',
+        'min-utility',
+        'max-confirmations',
+        'online',
+        'adaptive',
+        'adaptive-replay',
+        'junit',
+        'out',
+        'sweep',
+      ] as const
+    ).find((f) => v[f] !== undefined);
+    if (stray) throw new InputError(`--${stray} does not apply to --shard: a shard scores part of the run; give it to the --merge run`);
+    if (v['out-results'] === undefined)
+      throw new InputError("--shard needs --out-results FILE: where this shard's part is written for --merge");
+  }
   let spec: DefenseSpec;
   if (flag === 'defense-url') {
     let url: URL;
@@ -431,6 +472,11 @@ function externalRun(v: Values): ExternalRun | undefined {
       throw new InputError(`--defense-url: ${JSON.stringify(value)} is not an http(s) URL`);
     spec = { kind: 'url', url: url.href };
   } else spec = flag === 'defense-cmd' ? { kind: 'command', command: value } : { kind: 'module', path: value };
+  return { ...common, spec };
+}
+
+/** What --merge shares with a defense run here: names, timeouts, the base and thresholds, where results go. */
+function externalCommon(v: Values): ExternalCommon {
   const timeout = v['timeout-per-call'];
   const timeoutMs = timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(timeout);
   if (timeout !== undefined && (!/^\d+$/.test(timeout) || timeoutMs < 1 || timeoutMs > 600_000)) {
@@ -439,8 +485,9 @@ function externalRun(v: Values): ExternalRun | undefined {
   const name = v.name?.trim();
   if (name !== undefined && (name === '' || name.length > 100 || /[\r\n]/.test(name)))
     throw new InputError(`--name: ${JSON.stringify(v.name)} must be one line of 1 to 100 characters`);
+  const shard = v.shard === undefined ? undefined : parseShard(v.shard);
+  if (typeof shard === 'string') throw new InputError(`--shard: ${shard}`);
   return {
-    spec,
     name,
     keyName: name ?? 'default',
     timeoutMs,
@@ -452,5 +499,6 @@ function externalRun(v: Values): ExternalRun | undefined {
     outResults: v['out-results'],
     vaccine: v.vaccine,
     progress: count('progress', v.progress, DEFAULT_PROGRESS_SECONDS, 0, 3600),
+    shard,
   };
 }

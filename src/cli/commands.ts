@@ -17,14 +17,15 @@ import { renderText } from '../report/text.js';
 import { attacksMarkdown, attacksText, dropMarkdown, dropText } from '../report/attacks.js';
 import { egressReachMarkdown, egressReachText } from '../report/egress-reach.js';
 import { execFileSync } from 'node:child_process';
-import { readValidated, writeText } from '../data/files.js';
+import { partialFiles, readValidated, writeText } from '../data/files.js';
 import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
 import { incomparable, RunResultsSchema, type RunResults } from '../gate/results.js';
-import { loadCorpora, scoreUserDefense, type Scored } from '../run/score.js';
+import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
+import { PartialResultsSchema, type PartialResults } from '../gate/shard.js';
 import { junitXml } from '../run/junit.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
-import { haltsOf, type Halts } from '../scoring/trajectory.js';
+import type { Halts } from '../scoring/trajectory.js';
 import { trajectoryMarkdown, trajectoryText } from '../report/trajectory.js';
 import { EGRESS_REACH, type CliCorpus, type CliOptions, type Format } from './args.js';
 import type { OnlineSettings } from '../model/online.js';
@@ -264,38 +265,56 @@ export async function run(
   // Everything the user gave is read and checked before the defense runs.
   const base = ext.baseline === undefined ? undefined : readValidated(ext.baseline, RunResultsSchema, `--baseline ${ext.baseline}`).value;
   const vaccine = readVaccine(ext.vaccine, '--vaccine');
-  if (settings && ext.spec.kind === 'url')
+  if (settings && ext.spec?.kind === 'url')
     throw new InputError(
       '--online starts a fresh defense for every stream (a cold start), which --defense-url cannot give: use --defense-cmd or --defense-module',
     );
   const names = opts.corpora as CorpusName[];
   const corpora = loadCorpora(names, store);
-  const scored = await scoreUserDefense(ext.spec, corpora, {
+  // The parts are read and checked against the corpora before anything else happens.
+  const shards = ext.merge && readShards(ext.merge);
+  const spec = ext.spec;
+  const scoreOptions = {
     name: ext.name,
     keyName: ext.keyName,
     timeoutMs: ext.timeoutMs,
     cwd: process.cwd(),
     commit: headCommit(),
-    echoStderr: (chunk) => io.stderr(chunk),
-    progress: { interval: ext.progress, sink: (line) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
-  });
-  const mine = settings
-    ? await playUserDefense(
-        ext.spec,
-        corpora,
-        settings,
-        { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) },
-        scored.name,
-        vaccine,
-      )
-    : undefined;
-  const attacks = opts.adaptive
-    ? await adaptive(names, opts, store, {
-        open: () =>
-          openDefense(ext.spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
-        scored: (n) => scored.runs.get(n)!.outcomes,
-      })
-    : undefined;
+    echoStderr: (chunk: string) => io.stderr(chunk),
+    progress: { interval: ext.progress, sink: (line: string) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
+  };
+  if (spec && ext.shard) {
+    const part = await scoreShard(spec, corpora, scoreOptions, ext.shard);
+    writeText(ext.outResults!, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
+    const { asked, needed } = part.requests;
+    const size = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
+    return {
+      rendered: { text: () => '', markdown: () => '', json: () => '' },
+      notes: [
+        `scored shard ${ext.shard.index}/${ext.shard.count} of ${part.defense} (scenarios: ${size}): ${asked} requests for ${needed} decisions`,
+      ],
+      exitCode: 0,
+    };
+  }
+  const scored = shards ? mergeShards(corpora, { keyName: ext.keyName }, shards) : await scoreUserDefense(spec!, corpora, scoreOptions);
+  const mine =
+    settings && spec
+      ? await playUserDefense(
+          spec,
+          corpora,
+          settings,
+          { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) },
+          scored.name,
+          vaccine,
+        )
+      : undefined;
+  const attacks =
+    opts.adaptive && spec
+      ? await adaptive(names, opts, store, {
+          open: () => openDefense(spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
+          scored: (n) => scored.runs.get(n)!.outcomes,
+        })
+      : undefined;
   const results: RunResults = {
     ...scored.results,
     corpora: scored.results.corpora.map((c) => ({
@@ -306,13 +325,13 @@ export async function run(
   };
   if (ext.outResults) writeResults(ext.outResults, results);
   if (opts.junit) junitFile(opts.junit, opts, corpora, scored);
-  const parts = names.map((n, i) => {
+  const parts = names.map((n) => {
     const run = scored.runs.get(n)!;
     return report(n, opts, store, {
       defense: scored.name,
       outcomes: run.outcomes,
       asks: run.asks,
-      halts: haltsOf(corpora[i]!.scenarios, run.decisionOf),
+      halts: run.halts,
     });
   });
   const withOnlineParts = settings ? await online(names, parts, opts, store, settings, mine) : parts;
@@ -342,6 +361,14 @@ function junitFile(path: string, opts: CliOptions, corpora: readonly Corpus[], m
     junitXml(corpora, (c) => referenceDefenses(c, opts.defenses), mine),
     `--junit ${path}`,
   );
+}
+
+/** --merge: every partial results file named, a directory standing for the .json files in it. */
+function readShards(paths: readonly string[]): { file: string; value: PartialResults }[] {
+  return partialFiles(paths, (p) => `--merge ${p}`).map((file) => ({
+    file,
+    value: readValidated(file, PartialResultsSchema, `--merge ${file}`).value,
+  }));
 }
 
 function writeResults(path: string, results: RunResults): void {

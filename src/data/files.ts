@@ -2,7 +2,7 @@
 // are checked against corpora/manifest.json before they are parsed, so an edited or corrupted
 // corpus is refused; every JSON file goes through one read-parse-validate path.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -38,6 +38,29 @@ export function writeText(path: string, text: string, where: string = path): voi
   } catch (e) {
     throw new InputError(`${where}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
+}
+
+/**
+ * The partial results files of a sharded run (docs/shards.md): each path a file, or a directory
+ * standing for every .json file under it (an artifact download puts each artifact in a directory
+ * of its own), in sorted order. A path that is neither, or a directory with no .json file, is an error.
+ */
+export function partialFiles(paths: readonly string[], where: (path: string) => string): string[] {
+  return paths.flatMap((p) => {
+    let directory: boolean;
+    try {
+      directory = statSync(p).isDirectory();
+    } catch (e) {
+      throw new InputError(`${where(p)}: cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    if (!directory) return [p];
+    const found = (readdirSync(p, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+      .filter((d) => d.isFile() && d.name.endsWith('.json'))
+      .map((d) => join(d.parentPath, d.name))
+      .sort();
+    if (found.length === 0) throw new InputError(`${where(p)}: the directory holds no .json file`);
+    return found;
+  });
 }
 
 function gunzip(raw: Buffer, where: string): Buffer {

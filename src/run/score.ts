@@ -15,7 +15,8 @@ import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
 import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../gate/results.js';
 import type { CorpusDetails } from '../report/comment.js';
 import { newRunSecrets, openDefense, scoreDefense, type DefenseSpec, type RunSecrets } from '../adapters/index.js';
-import type { Driven } from '../scoring/drive.js';
+import { shardIndices, type Shard } from '../scoring/shard.js';
+import { mergePartials, partialCorpus, PARTIAL_SCHEMA_VERSION, type PartialResults, type ShardRun } from '../gate/shard.js';
 import { Progress } from '../scoring/progress.js';
 import { haltsOf } from '../scoring/trajectory.js';
 
@@ -74,40 +75,101 @@ export interface Scored {
   /** The name reports show: the name input, else the defense's own. */
   readonly name: string;
   readonly results: RunResults;
-  /** Per corpus: the outcomes and first denials, for the report's details. */
-  readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials' | 'asks' | 'decisionOf'>>;
+  /** Per corpus: the outcomes, first denials and confirmations, and where recorded runs halted, for the report's details. */
+  readonly runs: ReadonlyMap<string, ShardRun>;
   /** e.g. "2215 requests for 3479 decisions". */
   readonly stats: string;
 }
 
 export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions): Promise<Scored> {
+  const d = await driveUserDefense(spec, corpora, o, undefined);
+  return scoredOf(corpora, o.keyName, o.commit, { defense: d.name, runs: d.runs, asked: d.asked, needed: d.needed });
+}
+
+/**
+ * Score one shard's part of every corpus (docs/shards.md): the same drive as a whole run, over the
+ * scenarios the plan gives this shard, written down per scenario for the merge.
+ */
+export async function scoreShard(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions, shard: Shard): Promise<PartialResults> {
+  const d = await driveUserDefense(spec, corpora, o, shard);
+  return {
+    schemaVersion: PARTIAL_SCHEMA_VERSION,
+    shard: { index: shard.index, count: shard.count },
+    key: keyOf(
+      o.keyName,
+      TOOL_VERSION,
+      corpora.map((c) => ({ corpus: c.name, version: c.version })),
+    ),
+    commit: o.commit,
+    defense: d.name,
+    requests: { asked: d.asked, needed: d.needed },
+    corpora: corpora.map((c) => partialCorpus(c, d.indices.get(c.name)!, d.runs.get(c.name)!)),
+  };
+}
+
+/** The parts of a sharded run put back together: the results an unsharded run of the same defense gives. */
+export function mergeShards(
+  corpora: readonly Corpus[],
+  o: Pick<ScoreOptions, 'keyName'>,
+  parts: readonly { file: string; value: PartialResults }[],
+): Scored {
+  const headKey = keyOf(
+    o.keyName,
+    TOOL_VERSION,
+    corpora.map((c) => ({ corpus: c.name, version: c.version })),
+  );
+  const m = mergePartials(corpora, headKey, parts);
+  return scoredOf(corpora, o.keyName, m.commit, m);
+}
+
+/** Your defense driven over each corpus, or over one shard's scenarios of each (one defense process for all of them). */
+async function driveUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions, shard: Shard | undefined) {
   const defense = await openDefense(spec, { name: o.name, timeoutMs: o.timeoutMs, cwd: o.cwd, env: o.env, echoStderr: o.echoStderr });
   try {
     const secretsOf = o.secrets ?? (() => newRunSecrets());
-    const runs = new Map<string, Driven>();
+    const runs = new Map<string, ShardRun>();
+    const indices = new Map<string, number[]>();
+    let asked = 0;
+    let needed = 0;
     const p = o.progress;
     const progressOf = (c: Corpus) =>
       p && p.interval > 0
         ? new Progress({ label: `${c.name}, ${defense.name}`, interval: p.interval, now: p.now ?? (() => performance.now()), sink: p.sink })
         : undefined;
-    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name), progressOf(c)));
-    const entries = corpora.map((c) => {
-      const run = runs.get(c.name)!;
-      const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;
-      return corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks, halts);
-    });
-    const results: RunResults = {
-      schemaVersion: RESULTS_SCHEMA_VERSION,
-      key: keyOf(o.keyName, TOOL_VERSION, entries),
-      commit: o.commit,
-      corpora: entries,
-    };
-    const asked = [...runs.values()].reduce((n, r) => n + r.asked, 0);
-    const needed = [...runs.values()].reduce((n, r) => n + r.needed, 0);
-    return { name: defense.name, results, runs, stats: `${asked} requests for ${needed} decisions` };
+    for (const c of corpora) {
+      const mine = shard ? shardIndices(c.scenarios, shard) : c.scenarios.map((_, i) => i);
+      const part = shard ? { ...c, scenarios: mine.map((i) => c.scenarios[i]!) } : c;
+      const run = await scoreDefense(defense, part, secretsOf(c.name), progressOf(c));
+      asked += run.asked;
+      needed += run.needed;
+      indices.set(c.name, mine);
+      const halts = c.kind === 'trajectory' ? haltsOf(part.scenarios, run.decisionOf) : undefined;
+      runs.set(c.name, { outcomes: run.outcomes, asks: run.asks, denials: run.denials, halts });
+    }
+    return { name: defense.name, runs, indices, asked, needed };
   } finally {
     await defense.close();
   }
+}
+
+/** The results file and the report's inputs from what the defense did on every scenario of every corpus. */
+function scoredOf(
+  corpora: readonly Corpus[],
+  keyName: string,
+  commit: string,
+  d: { defense: string; runs: ReadonlyMap<string, ShardRun>; asked: number; needed: number },
+): Scored {
+  const entries = corpora.map((c) => {
+    const run = d.runs.get(c.name)!;
+    return corpusResult(c, d.defense, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks, run.halts);
+  });
+  const results: RunResults = {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    key: keyOf(keyName, TOOL_VERSION, entries),
+    commit,
+    corpora: entries,
+  };
+  return { name: d.defense, results, runs: d.runs, stats: `${d.asked} requests for ${d.needed} decisions` };
 }
 
 /**

@@ -1,0 +1,213 @@
+// A shard's part of a run (docs/shards.md): what one matrix job scored, per scenario, and the merge
+// that puts the parts back together. A part records only what the defense did on each scenario of
+// its shard (the outcome code, the confirmations asked, the first denial, where a recorded run was
+// halted); every figure is computed by the merge from the whole corpus, exactly as an unsharded run
+// computes it, so nothing a part claims about counts or rates is ever read.
+import { z } from 'zod';
+import type { Corpus } from '../corpora/corpus.js';
+import type { Denial } from '../model/call.js';
+import { InputError } from '../model/errors.js';
+import { shardPlan } from '../scoring/shard.js';
+import type { Halts } from '../scoring/trajectory.js';
+import { ComparabilityKeySchema, incomparable, type ComparabilityKey } from './results.js';
+
+export const PARTIAL_SCHEMA_VERSION = 1;
+
+const Index = z.number().int().nonnegative();
+
+export const PartialCorpusSchema = z.object({
+  corpus: z.string(),
+  version: z.string(),
+  /** The corpus's scenario count: the plan is checked against it. */
+  size: z.number().int().positive(),
+  /** The scenarios of this shard (indices in corpus order, ascending), and per scenario what the defense did. */
+  scenarios: z.array(Index),
+  outcomes: z.string().regex(/^[0-8]*$/),
+  asks: z.array(z.number().int().nonnegative().max(65535)),
+  /** First denials, by index into `scenarios`' corpus order (reasons as the defense gave them, at most 10,000 characters). */
+  denials: z.array(z.object({ at: Index, step: Index, tool: z.string(), reason: z.string().max(10_000) })),
+  /** Recorded runs: the first call stopped (denied or asked about) and the first denied, -1 for none. */
+  halts: z.object({ stop: z.array(z.number().int().min(-1)), deny: z.array(z.number().int().min(-1)) }).optional(),
+});
+export type PartialCorpus = z.infer<typeof PartialCorpusSchema>;
+
+export const PartialResultsSchema = z.object({
+  schemaVersion: z.literal(PARTIAL_SCHEMA_VERSION),
+  /** Shard index (from 1) of count. */
+  shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }),
+  key: ComparabilityKeySchema,
+  commit: z.string(),
+  /** The name the report shows (the name input, else the defense's own). */
+  defense: z.string().max(200),
+  /** Requests sent to the defense, and the decisions its outcomes needed. */
+  requests: z.object({ asked: Index, needed: Index }),
+  corpora: z.array(PartialCorpusSchema).min(1),
+});
+export type PartialResults = z.infer<typeof PartialResultsSchema>;
+
+/** What a shard's drive of its scenarios gave, in the order of `indices`. */
+export interface ShardRun {
+  readonly outcomes: Uint8Array;
+  readonly asks: Uint16Array;
+  readonly denials: ReadonlyMap<string, Denial>;
+  readonly halts: Halts | undefined;
+}
+
+/** One corpus's part: `indices` are the scenarios this shard scored, `run` what the defense did on them (same order). */
+export function partialCorpus(corpus: Corpus, indices: readonly number[], run: ShardRun): PartialCorpus {
+  const at = new Map(corpus.scenarios.map((s, i) => [s.id, i]));
+  return {
+    corpus: corpus.name,
+    version: corpus.version,
+    size: corpus.scenarios.length,
+    scenarios: [...indices],
+    outcomes: Array.from(run.outcomes).join(''),
+    asks: Array.from(run.asks),
+    denials: [...run.denials.values()]
+      .map((d) => ({ at: at.get(d.scenario)!, step: d.step, tool: d.tool, reason: d.reason }))
+      .sort((a, b) => a.at - b.at),
+    ...(run.halts ? { halts: { stop: Array.from(run.halts.stop), deny: Array.from(run.halts.deny) } } : {}),
+  };
+}
+
+/** The whole run put back together: per corpus, what the defense did on every scenario. */
+export interface Merged {
+  readonly defense: string;
+  readonly commit: string;
+  readonly key: ComparabilityKey;
+  readonly asked: number;
+  readonly needed: number;
+  readonly runs: ReadonlyMap<string, ShardRun>;
+}
+
+/**
+ * Merge the parts of one run. Refused, naming the file at fault: a part missing, given twice or
+ * from another split; parts of different runs (comparability key, commit, defense name); a part
+ * whose scenarios are not its shard's under the plan (another corpus version or tool version would
+ * plan differently); outcomes that do not fit the scenarios.
+ */
+export function mergePartials(
+  corpora: readonly Corpus[],
+  headKey: ComparabilityKey,
+  parts: readonly { file: string; value: PartialResults }[],
+): Merged {
+  if (parts.length === 0) throw new InputError('merge: no partial results files were given');
+  const count = parts[0]!.value.shard.count;
+  const byIndex = new Map<number, { file: string; value: PartialResults }>();
+  for (const p of parts) {
+    const s = p.value.shard;
+    if (s.count !== count)
+      throw new InputError(`${p.file}: it is shard ${s.index}/${s.count}, but ${parts[0]!.file} is from a split into ${count}`);
+    if (s.index > count) throw new InputError(`${p.file}: shard ${s.index}/${s.count} does not exist`);
+    const twice = byIndex.get(s.index);
+    if (twice) throw new InputError(`${p.file}: shard ${s.index}/${count} is given twice (also ${twice.file})`);
+    byIndex.set(s.index, p);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0)
+    throw new InputError(`merge: ${missing.map((i) => `shard ${i}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
+  const first = parts[0]!.value;
+  for (const p of parts) {
+    const refused = incomparable(headKey, p.value.key) ?? incomparable(p.value.key, headKey);
+    if (refused) throw new InputError(`${p.file}: cannot be merged into this run: ${refused}`);
+    if (p.value.commit !== first.commit)
+      throw new InputError(
+        `${p.file}: it was scored at commit ${p.value.commit || '(unknown)'}, ${parts[0]!.file} at ${first.commit || '(unknown)'}`,
+      );
+    if (p.value.defense !== first.defense)
+      throw new InputError(
+        `${p.file}: it scored the defense ${JSON.stringify(p.value.defense)}, ${parts[0]!.file} ${JSON.stringify(first.defense)}`,
+      );
+  }
+  const extra = byIndexExtra(byIndex, corpora);
+  if (extra) throw new InputError(extra);
+  const runs = new Map<string, ShardRun>();
+  for (const corpus of corpora) {
+    const plan = shardPlan(corpus.scenarios, count);
+    const n = corpus.scenarios.length;
+    const outcomes = new Uint8Array(n);
+    const asks = new Uint16Array(n);
+    const denials = new Map<string, Denial>();
+    const trajectory = corpus.kind === 'trajectory';
+    const halts: Halts = { stop: new Int32Array(n).fill(-1), deny: new Int32Array(n).fill(-1) };
+    for (let index = 1; index <= count; index++) {
+      const { file, value } = byIndex.get(index)!;
+      const part = value.corpora.find((c) => c.corpus === corpus.name);
+      if (!part) throw new InputError(`${file}: it has no part of corpus ${corpus.name}`);
+      checkPart(file, corpus, part, plan, index, trajectory);
+      part.scenarios.forEach((i, k) => {
+        outcomes[i] = Number(part.outcomes[k]);
+        asks[i] = part.asks[k]!;
+        if (part.halts) {
+          halts.stop[i] = part.halts.stop[k]!;
+          halts.deny[i] = part.halts.deny[k]!;
+        }
+      });
+      for (const d of part.denials) {
+        const s = corpus.scenarios[d.at];
+        if (!s || plan[d.at] !== index - 1)
+          throw new InputError(`${file}: corpus ${corpus.name}: a denial of scenario ${d.at}, which is not in its shard`);
+        if (d.step >= s.trace.length)
+          throw new InputError(`${file}: corpus ${corpus.name}: a denial at step ${d.step} of ${s.id}, which has ${s.trace.length}`);
+        denials.set(s.id, { scenario: s.id, step: d.step, tool: d.tool, reason: d.reason });
+      }
+    }
+    runs.set(corpus.name, { outcomes, asks, denials: sortedDenials(corpus, denials), halts: trajectory ? halts : undefined });
+  }
+  const parted = [...byIndex.values()];
+  return {
+    defense: first.defense,
+    commit: first.commit,
+    key: headKey,
+    asked: parted.reduce((s, p) => s + p.value.requests.asked, 0),
+    needed: parted.reduce((s, p) => s + p.value.requests.needed, 0),
+    runs,
+  };
+}
+
+function checkPart(file: string, corpus: Corpus, part: PartialCorpus, plan: Uint16Array, index: number, trajectory: boolean): void {
+  const where = `${file}: corpus ${corpus.name}`;
+  if (part.version !== corpus.version || part.size !== corpus.scenarios.length)
+    throw new InputError(
+      `${where}: it is version ${part.version.slice(0, 12)} of ${part.size} scenarios, not ${corpus.version.slice(0, 12)} of ${corpus.scenarios.length}`,
+    );
+  const expected: number[] = [];
+  plan.forEach((j, i) => {
+    if (j === index - 1) expected.push(i);
+  });
+  if (part.scenarios.length !== expected.length || part.scenarios.some((i, k) => i !== expected[k]))
+    throw new InputError(
+      `${where}: its scenarios are not those of shard ${index} under the plan (${part.scenarios.length} given, ${expected.length} planned)`,
+    );
+  const m = expected.length;
+  if (part.outcomes.length !== m || part.asks.length !== m)
+    throw new InputError(`${where}: ${part.outcomes.length} outcomes and ${part.asks.length} confirmation counts for ${m} scenarios`);
+  if (trajectory !== (part.halts !== undefined) || (part.halts && (part.halts.stop.length !== m || part.halts.deny.length !== m)))
+    throw new InputError(
+      `${where}: ${trajectory ? 'the halts of its recorded runs are missing or do not fit its scenarios' : 'halts given for a corpus of no recorded runs'}`,
+    );
+}
+
+/** A part with a corpus this run does not score. */
+function byIndexExtra(
+  byIndex: ReadonlyMap<number, { file: string; value: PartialResults }>,
+  corpora: readonly Corpus[],
+): string | undefined {
+  const names = new Set(corpora.map((c) => c.name));
+  for (const { file, value } of byIndex.values()) {
+    const extra = value.corpora.find((c) => !names.has(c.corpus));
+    if (extra) return `${file}: it has a part of corpus ${extra.corpus}, which this run does not score`;
+    if (new Set(value.corpora.map((c) => c.corpus)).size !== value.corpora.length) return `${file}: a corpus appears twice`;
+  }
+  return undefined;
+}
+
+/** Denials in corpus order, as one unsharded drive keys them (a Map's order shows in nothing, but keep it stable). */
+function sortedDenials(corpus: Corpus, denials: ReadonlyMap<string, Denial>): Map<string, Denial> {
+  const out = new Map<string, Denial>();
+  for (const s of corpus.scenarios) {
+    const d = denials.get(s.id);
+    if (d) out.set(s.id, d);
+  }
+  return out;
+}

@@ -1,0 +1,166 @@
+// Shards (docs/shards.md): every corpus kind scored in parts and merged gives the results file of
+// one unsharded run byte for byte, for a stateless and a stateful defense; the merge refuses parts
+// that are missing, given twice, from another split, another run or another plan.
+import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { CorpusStore } from '../../src/data/store.js';
+import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type ScoreOptions } from '../../src/run/score.js';
+import type { CorpusName } from '../../src/data/registry.js';
+import type { DefenseSpec } from '../../src/adapters/index.js';
+import type { PartialResults } from '../../src/gate/shard.js';
+import { PartialResultsSchema } from '../../src/gate/shard.js';
+import { shardIndices, shardPlan, shardUnits, parseShard } from '../../src/scoring/shard.js';
+import { twinId } from '../../src/corpora/ids.js';
+
+const store = new CorpusStore();
+// Every corpus kind: bundled, ground-truth, paired, attacks, trajectory.
+const KINDS: CorpusName[] = ['bundled', 'agentdojo', 'pairs', 'attacks-leet', 'agentdyn-gpt-4o-2024-08-06'];
+const corpora = loadCorpora(KINDS, () => store);
+const fixture = (f: string): DefenseSpec => ({ kind: 'module', path: resolve('test/fixtures/defenses', f) });
+const opts: ScoreOptions = { name: undefined, keyName: 'default', timeoutMs: 10_000, cwd: process.cwd(), commit: 'c0ffee' };
+
+async function parts(spec: DefenseSpec, count: number): Promise<{ file: string; value: PartialResults }[]> {
+  const out = [];
+  for (let index = 1; index <= count; index++) {
+    const value = await scoreShard(spec, corpora, opts, { index, count });
+    // What the merge job reads is a file: the part goes through JSON and the schema.
+    out.push({ file: `part-${index}.json`, value: PartialResultsSchema.parse(JSON.parse(JSON.stringify(value))) });
+  }
+  return out;
+}
+
+describe('the plan', () => {
+  it('puts every scenario in exactly one shard, a pair with its twin, and keeps the shards close in size', () => {
+    for (const c of corpora) {
+      const plan = shardPlan(c.scenarios, 8);
+      const at = new Map(c.scenarios.map((s, i) => [s.id, i]));
+      let pairs = 0;
+      c.scenarios.forEach((s, i) => {
+        const twin = s.kind === 'injection' && s.twin.length > 0 ? at.get(twinId(s.id)!) : undefined;
+        if (twin !== undefined) {
+          pairs++;
+          expect(plan[twin], `${c.name}: ${s.id}`).toBe(plan[i]);
+        }
+      });
+      if (c.kind === 'paired' || c.kind === 'attacks') expect(pairs).toBeGreaterThan(0);
+      const indices = Array.from({ length: 8 }, (_, j) => shardIndices(c.scenarios, { index: j + 1, count: 8 }));
+      expect(indices.flat().sort((a, b) => a - b)).toEqual(c.scenarios.map((_, i) => i));
+      const load = indices.map((ix) => ix.reduce((n, i) => n + c.scenarios[i]!.trace.length + c.scenarios[i]!.twin.length, 0));
+      const biggest = Math.max(
+        ...shardUnits(c.scenarios).map((u) => u.reduce((n, i) => n + c.scenarios[i]!.trace.length + c.scenarios[i]!.twin.length, 0)),
+      );
+      // Longest first to the least loaded: no shard exceeds another by more than the biggest unit.
+      expect(Math.max(...load) - Math.min(...load), c.name).toBeLessThanOrEqual(biggest);
+    }
+  });
+
+  it('is the same plan every time, and one shard is the whole corpus', () => {
+    const pairs = corpora[2]!;
+    expect(shardPlan(pairs.scenarios, 5)).toEqual(shardPlan(pairs.scenarios, 5));
+    expect(shardIndices(pairs.scenarios, { index: 1, count: 1 })).toEqual(pairs.scenarios.map((_, i) => i));
+  });
+
+  it('reads i/n and refuses anything else, naming it', () => {
+    expect(parseShard('2/8')).toEqual({ index: 2, count: 8 });
+    expect(parseShard(' 1/1 ')).toEqual({ index: 1, count: 1 });
+    for (const bad of ['0/8', '9/8', '8', '1/0', '-1/2', '1/2/3', 'a/b', '1.5/2', '', '1/257', '01/2'])
+      expect(parseShard(bad), bad).toEqual(expect.stringContaining(JSON.stringify(bad)));
+  });
+});
+
+describe('merged parts equal one run', () => {
+  for (const [defense, file] of [
+    ['a stateless defense', 'rule-module.mjs'],
+    ['a stateful protocol-v2 defense with session memory and asks', 'session-memory-module.mjs'],
+  ] as const)
+    it(`${defense}: every corpus kind, byte for byte, in 1, 3 and 8 parts`, async () => {
+      const whole = await scoreUserDefense(fixture(file), corpora, opts);
+      const text = JSON.stringify(whole.results, null, 2);
+      // The defense must do something on every kind, or the equality shows nothing.
+      for (const c of whole.results.corpora) expect(c.outcomes, c.corpus).toMatch(/^(?!(.)\1*$)/);
+      // The stateful one halts pairs attributably: the twin's own session must be in the same shard.
+      if (file === 'session-memory-module.mjs') expect(whole.results.corpora.find((c) => c.corpus === 'pairs')!.outcomes).toContain('5');
+      for (const n of [1, 3, 8]) {
+        const merged = mergeShards(corpora, opts, await parts(fixture(file), n));
+        expect(JSON.stringify(merged.results, null, 2), `${n} parts`).toBe(text);
+        expect(merged.name).toBe(whole.name);
+        for (const c of corpora) {
+          const [a, b] = [whole.runs.get(c.name)!, merged.runs.get(c.name)!];
+          expect([...b.denials.entries()], `${c.name} denials`).toEqual([...a.denials.entries()]);
+          expect(Array.from(b.asks)).toEqual(Array.from(a.asks));
+          expect(b.halts && [Array.from(b.halts.stop), Array.from(b.halts.deny)]).toEqual(
+            a.halts && [Array.from(a.halts.stop), Array.from(a.halts.deny)],
+          );
+        }
+      }
+    });
+});
+
+describe('the merge refuses', () => {
+  const rule = fixture('rule-module.mjs');
+  let three: { file: string; value: PartialResults }[];
+  const get = async () => (three ??= await parts(rule, 3));
+  const merge =
+    (ps: { file: string; value: PartialResults }[], keyName = 'default') =>
+    () =>
+      mergeShards(corpora, { keyName }, ps);
+
+  it('a missing part, a part given twice, a part of another split', async () => {
+    const [p1, p2, p3] = await get();
+    expect(merge([p1!, p3!])).toThrow('merge: shard 2/3 is missing');
+    expect(merge([p1!, p2!, p3!, { ...p2!, file: 'again.json' }])).toThrow('again.json: shard 2/3 is given twice (also part-2.json)');
+    const other = await scoreShard(rule, corpora, opts, { index: 2, count: 4 });
+    expect(merge([p1!, { file: 'four.json', value: other }, p3!])).toThrow(
+      'four.json: it is shard 2/4, but part-1.json is from a split into 3',
+    );
+    expect(merge([])).toThrow('no partial results files');
+  });
+
+  it('parts of another run: another name, commit, corpus version or defense', async () => {
+    const [p1, p2, p3] = await get();
+    expect(merge([p1!, p2!, p3!], 'other')).toThrow(
+      /part-1\.json: cannot be merged into this run: it was scored under the name "default", not "other"/,
+    );
+    const commit = { file: 'c.json', value: { ...p2!.value, commit: 'beef' } };
+    expect(merge([p1!, commit, p3!])).toThrow('c.json: it was scored at commit beef, part-1.json at c0ffee');
+    const renamed = { file: 'n.json', value: { ...p2!.value, defense: 'better' } };
+    expect(merge([p1!, renamed, p3!])).toThrow('n.json: it scored the defense "better", part-1.json "rule-module"');
+    const version = structuredClone(p3!.value);
+    version.key.corpora['pairs'] = 'f'.repeat(64);
+    expect(merge([p1!, p2!, { file: 'v.json', value: version }])).toThrow(
+      /v\.json: cannot be merged into this run: its corpus pairs is version ffffffffffff/,
+    );
+    const tool = structuredClone(p3!.value);
+    tool.key.tool_version = '0.9.0';
+    expect(merge([p1!, p2!, { file: 't.json', value: tool }])).toThrow(/t\.json: .*agent-defense-eval 0\.9\.0/);
+  });
+
+  it('a part whose scenarios are not its shard’s, or whose outcomes do not fit them', async () => {
+    const [p1, p2, p3] = await get();
+    const moved = structuredClone(p2!.value);
+    const c = moved.corpora.find((x) => x.corpus === 'pairs')!;
+    c.scenarios = [...c.scenarios.slice(1), c.scenarios[0]!];
+    expect(merge([p1!, { file: 'm.json', value: moved }, p3!])).toThrow(
+      /m\.json: corpus pairs: its scenarios are not those of shard 2 under the plan/,
+    );
+    const short = structuredClone(p2!.value);
+    short.corpora.find((x) => x.corpus === 'pairs')!.outcomes = '1';
+    expect(merge([p1!, { file: 's.json', value: short }, p3!])).toThrow(
+      /s\.json: corpus pairs: 1 outcomes and \d+ confirmation counts for \d+ scenarios/,
+    );
+    const lost = structuredClone(p2!.value);
+    lost.corpora = lost.corpora.filter((x) => x.corpus !== 'agentdojo');
+    expect(merge([p1!, { file: 'l.json', value: lost }, p3!])).toThrow('l.json: it has no part of corpus agentdojo');
+    const halts = structuredClone(p2!.value);
+    delete halts.corpora.find((x) => x.corpus === 'agentdyn-gpt-4o-2024-08-06')!.halts;
+    expect(merge([p1!, { file: 'h.json', value: halts }, p3!])).toThrow(
+      /h\.json: corpus agentdyn-gpt-4o-2024-08-06: the halts of its recorded runs are missing/,
+    );
+    const denial = structuredClone(p2!.value);
+    const d = denial.corpora.find((x) => x.corpus === 'pairs')!;
+    d.denials.push({ at: p1!.value.corpora.find((x) => x.corpus === 'pairs')!.scenarios[0]!, step: 0, tool: 'x', reason: 'forged' });
+    expect(merge([p1!, { file: 'd.json', value: denial }, p3!])).toThrow(
+      /d\.json: corpus pairs: a denial of scenario \d+, which is not in its shard/,
+    );
+  });
+});
