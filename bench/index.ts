@@ -11,6 +11,7 @@ import { FILES } from '../src/data/registry.js';
 import { judge } from '../src/scoring/judge.js';
 import { benchProtocol } from './protocol.js';
 import { benchV2 } from './v2.js';
+import { benchShards } from './shards.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli/index.js');
@@ -93,3 +94,6 @@ if (process.env['BENCH_PROTOCOL'] !== '0') {
   await benchProtocol();
   await benchV2();
 }
+
+// Sharded against one process (set BENCH_SHARDS=0 to skip it: about two minutes).
+if (process.env['BENCH_SHARDS'] !== '0') await benchShards();

@@ -22,7 +22,7 @@ const ROOT = join(import.meta.dirname, '..');
 const SELF = fileURLToPath(import.meta.url);
 
 /** A protocol v1 defense as a node -e script: allow everything after `delayMs`. */
-function defenseScript(opts: { delayMs: number; stateless: boolean; maxConcurrency: number }): string {
+export function defenseScript(opts: { delayMs: number; stateless: boolean; maxConcurrency: number }): string {
   const hello = JSON.stringify({
     protocol: 1,
     name: 'bench',
