@@ -126,6 +126,14 @@ export const CorpusResultSchema = z.object({
   trajectory: z.object({ result: TrajectoryCountsSchema, by_model: z.record(z.string(), TrajectoryCountsSchema).optional() }).optional(),
   /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
   outcomes: z.string().regex(/^[0-8]*$/),
+  /**
+   * Every repetition's outcomes when the corpus was scored more than once (repeat: N,
+   * docs/scoring.md#repetitions-and-paired-significance); `outcomes` is then their aggregate.
+   */
+  repeats: z
+    .object({ n: z.number().int().min(2).max(100), outcomes: z.array(z.string().regex(/^[0-8]*$/)).min(2).max(100) })
+    .refine((r) => r.outcomes.length === r.n, 'must hold n outcome strings')
+    .optional(),
   /** The online run on this corpus, when one was asked for. */
   online: OnlineSectionSchema.optional(),
   /** The adaptive attack on this corpus, when one was asked for. */

@@ -18,6 +18,7 @@ import { newRunSecrets, openDefense, scoreDefense, type DefenseSpec, type RunSec
 import type { Driven } from '../scoring/drive.js';
 import { Progress } from '../scoring/progress.js';
 import { haltsOf } from '../scoring/trajectory.js';
+import { aggregateRepeats, type Repeated } from '../scoring/repeat.js';
 
 export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
   return names.map((n) => CORPORA[n].load(store()));
@@ -68,6 +69,11 @@ export interface ScoreOptions {
    * at most one every `interval` seconds (0: none); the clock is performance.now unless a test gives one.
    */
   readonly progress?: { readonly interval: number; readonly sink: (line: string) => void; readonly now?: () => number } | undefined;
+  /**
+   * Runs of each corpus (1 to 100; default 1), for a defense that does not decide the same way twice:
+   * the results record their aggregate and every run's outcomes (docs/scoring.md#repetitions-and-paired-significance).
+   */
+  readonly repeat?: number | undefined;
 }
 
 export interface Scored {
@@ -86,15 +92,30 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
     const secretsOf = o.secrets ?? (() => newRunSecrets());
     const runs = new Map<string, Driven>();
     const p = o.progress;
-    const progressOf = (c: Corpus) =>
+    const repeat = o.repeat ?? 1;
+    const progressOf = (c: Corpus, k = 0) =>
       p && p.interval > 0
-        ? new Progress({ label: `${c.name}, ${defense.name}`, interval: p.interval, now: p.now ?? (() => performance.now()), sink: p.sink })
+        ? new Progress({
+            label: `${c.name}${repeat > 1 ? ` (repetition ${k + 1} of ${repeat})` : ''}, ${defense.name}`,
+            interval: p.interval,
+            now: p.now ?? (() => performance.now()),
+            sink: p.sink,
+          })
         : undefined;
     for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name), progressOf(c)));
+    // Further repetitions with fresh secrets, in the same process; each corpus's are aggregated.
+    const reps = new Map(corpora.map((c) => [c.name, [runs.get(c.name)!]]));
+    for (let k = 1; k < repeat; k++)
+      for (const c of corpora) reps.get(c.name)!.push(await scoreDefense(defense, c, secretsOf(c.name), progressOf(c, k)));
+    const aggregated = new Map<string, Repeated>(
+      repeat > 1 ? corpora.map((c) => [c.name, aggregateRepeats(c.scenarios, reps.get(c.name)!)]) : [],
+    );
     const entries = corpora.map((c) => {
-      const run = runs.get(c.name)!;
+      const run = aggregated.get(c.name) ?? runs.get(c.name)!;
       const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;
-      return corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks, halts);
+      const entry = corpusResult(c, defense.name, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks, halts);
+      if (repeat === 1) return entry;
+      return { ...entry, repeats: { n: repeat, outcomes: reps.get(c.name)!.map((r) => Array.from(r.outcomes).join('')) } };
     });
     const results: RunResults = {
       schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -102,9 +123,12 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
       commit: o.commit,
       corpora: entries,
     };
-    const asked = [...runs.values()].reduce((n, r) => n + r.asked, 0);
-    const needed = [...runs.values()].reduce((n, r) => n + r.needed, 0);
-    return { name: defense.name, results, runs, stats: `${asked} requests for ${needed} decisions` };
+    const all = [...reps.values()].flat();
+    const asked = all.reduce((n, r) => n + r.asked, 0);
+    const needed = all.reduce((n, r) => n + r.needed, 0);
+    const times = repeat > 1 ? ` (${repeat} repetitions)` : '';
+    const shown = new Map(corpora.map((c) => [c.name, aggregated.get(c.name) ?? runs.get(c.name)!]));
+    return { name: defense.name, results, runs: shown, stats: `${asked} requests for ${needed} decisions${times}` };
   } finally {
     await defense.close();
   }
