@@ -35,6 +35,8 @@ export interface ExternalRun {
   readonly vaccine: string | undefined;
   /** Seconds between progress lines on standard error while the defense is scored; 0: none. */
   readonly progress: number;
+  /** Runs of each corpus (docs/scoring.md#repetitions-and-paired-significance); 1: once, as always. */
+  readonly repeat: number;
 }
 
 /** --adaptive K or --adaptive-replay FILE: an adaptive attack on the paired corpus (docs/adaptive.md). */
@@ -127,6 +129,11 @@ your own defense, scored beside the reference defenses:
   --out-results FILE write the results file (the action's results-path format)
   --progress SECONDS a progress line on standard error at most every SECONDS while your defense is scored
                      (default ${DEFAULT_PROGRESS_SECONDS}; 0 for none)
+  --repeat N         score each corpus N times (1 to 100, default 1), for a defense that does not decide
+                     the same way twice: a scenario is good when most runs were; flips are reported
+  --significance ALPHA
+                     with --baseline: a drop past its limit fails only if the exact McNemar test on the
+                     same scenarios finds it significant at ALPHA (e.g. 0.05; default: off)
 
 online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
   --online           play every defense on the same streams (one per suite), feedback to a defense that learns
@@ -191,6 +198,8 @@ const OPTIONS = {
   'adaptive-replay': { type: 'string' },
   'adaptive-suites': { type: 'string' },
   'max-adaptive-asr': { type: 'string' },
+  repeat: { type: 'string' },
+  significance: { type: 'string' },
 } as const;
 
 const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module'] as const;
@@ -210,6 +219,8 @@ const EXTERNAL_ONLY = [
   'min-online-su-hm',
   'max-adaptive-asr',
   'progress',
+  'repeat',
+  'significance',
 ] as const;
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -332,6 +343,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
   const online = onlineOptions(v);
   const adaptive = adaptiveOptions(v);
+  refuseRepeatWith(v, online, adaptive);
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
   const scores = list('scores', v.scores);
   if (scores.includes('none') && scores.length > 1) throw new InputError('--scores: "none" cannot be combined with table paths');
@@ -351,6 +363,21 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     online,
     adaptive,
   };
+}
+
+/**
+ * Repetitions score the corpora; an online run plays its streams once and an adaptive attack checks
+ * that the defense decides as it did in scoring, so neither composes with them: refused, not run once
+ * in silence. --significance only weighs a drop against a base.
+ */
+function refuseRepeatWith(v: Values, online: OnlineOptions | undefined, adaptive: AdaptiveCli | undefined): void {
+  if (v.significance !== undefined && v.baseline === undefined) throw new InputError('--significance needs --baseline');
+  if (v.repeat === undefined || Number(v.repeat) <= 1) return;
+  const other = online ? '--online' : adaptive ? (adaptive.mode === 'search' ? '--adaptive' : '--adaptive-replay') : undefined;
+  if (other)
+    throw new InputError(
+      `--repeat ${v.repeat} does not apply with ${other}: ${other === '--online' ? 'the streams are played once' : 'the attack checks that your defense decides as it did in scoring, which a defense that needs repetitions does not'}`,
+    );
 }
 
 function adaptiveOptions(v: Values): AdaptiveCli | undefined {
@@ -452,5 +479,6 @@ function externalRun(v: Values): ExternalRun | undefined {
     outResults: v['out-results'],
     vaccine: v.vaccine,
     progress: count('progress', v.progress, DEFAULT_PROGRESS_SECONDS, 0, 3600),
+    repeat: count('repeat', v.repeat, 1, 1, 100),
   };
 }

@@ -20,7 +20,8 @@ import { execFileSync } from 'node:child_process';
 import { readValidated, writeText } from '../data/files.js';
 import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
-import { incomparable, RunResultsSchema, type RunResults } from '../gate/results.js';
+import { incomparable, RunResultsSchema, unpaired, type RunResults } from '../gate/results.js';
+import { flipLines } from '../report/repeats.js';
 import { loadCorpora, scoreUserDefense, type Scored } from '../run/score.js';
 import { junitXml } from '../run/junit.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
@@ -270,6 +271,8 @@ export async function run(
     );
   const names = opts.corpora as CorpusName[];
   const corpora = loadCorpora(names, store);
+  const misfit = base && ext.thresholds.significance !== undefined ? unpaired(base, corpora) : undefined;
+  if (misfit) throw new InputError(`--baseline ${ext.baseline}: ${misfit}`);
   const scored = await scoreUserDefense(ext.spec, corpora, {
     name: ext.name,
     keyName: ext.keyName,
@@ -278,6 +281,7 @@ export async function run(
     commit: headCommit(),
     echoStderr: (chunk) => io.stderr(chunk),
     progress: { interval: ext.progress, sink: (line) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
+    repeat: ext.repeat,
   });
   const mine = settings
     ? await playUserDefense(
@@ -317,7 +321,7 @@ export async function run(
   });
   const withOnlineParts = settings ? await online(names, parts, opts, store, settings, mine) : parts;
   const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]!)!)) : withOnlineParts);
-  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...seedNote];
+  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...flipLines(results), ...seedNote];
   const t = ext.thresholds;
   const gated =
     base !== undefined ||

@@ -182,6 +182,20 @@ export function incomparable(head: ComparabilityKey, base: ComparabilityKey): st
   return undefined;
 }
 
+/**
+ * Why a base's outcomes cannot be paired scenario by scenario with these corpora (significance,
+ * verdict.ts): a corpus of the same version with another number of outcomes. Undefined when they can
+ * (a corpus of another version is refused by the comparability key instead).
+ */
+export function unpaired(base: RunResults, corpora: readonly Pick<Corpus, 'name' | 'version' | 'scenarios'>[]): string | undefined {
+  for (const c of corpora) {
+    const b = base.corpora.find((x) => x.corpus === c.name);
+    if (b && b.version === c.version && b.outcomes.length !== c.scenarios.length)
+      return `it holds ${b.outcomes.length} outcomes on ${c.name}, which has ${c.scenarios.length} scenarios: they cannot be paired scenario by scenario`;
+  }
+  return undefined;
+}
+
 /** One corpus's entry from a defense's per-scenario outcomes (judge, or drive for an external defense). */
 export function corpusResult(
   corpus: Corpus,
