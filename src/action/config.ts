@@ -53,6 +53,8 @@ export interface Config {
     | undefined;
   /** Where, inside the workspace, to write the JUnit XML of every defense scored (docs/junit.md); undefined: off. */
   readonly junit: string | undefined;
+  /** Runs of each corpus, head and base (docs/scoring.md#repetitions-and-paired-significance); 1: once. */
+  readonly repeat: number;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -214,6 +216,18 @@ function adaptiveOptions(get: InputLookup): Config['adaptive'] {
   return undefined;
 }
 
+/**
+ * Runs of each corpus, 1 to 100. An online run plays its streams once and an adaptive attack checks
+ * that the defense decides as in scoring: neither composes with repetitions, so they are refused.
+ */
+function repeatCount(get: InputLookup, online: boolean, adaptive: boolean): number {
+  const n = wholeNumber('repeat', get('repeat'), 1, 1, 100);
+  if (n > 1 && online) throw new InputError(`input repeat: ${n} does not apply with online: true (the streams are played once)`);
+  if (n > 1 && adaptive)
+    throw new InputError(`input repeat: ${n} does not apply with adaptive or adaptive-replay (the attack checks that the defense decides as in scoring)`);
+  return n;
+}
+
 /** A path inside the workspace ('' is off): the gate writes it after the pull request's code ran. */
 function junitPath(raw: string): string | undefined {
   const v = raw.trim();
@@ -243,6 +257,7 @@ export function parseActionConfig(get: InputLookup): Config {
     ...onlineOptions(get),
     adaptive: adaptiveOptions(get),
     junit: junitPath(get('junit')),
+    repeat: repeatCount(get, bool('online', get('online')), adaptiveOptions(get) !== undefined),
   };
 }
 
