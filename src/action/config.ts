@@ -224,7 +224,9 @@ function repeatCount(get: InputLookup, online: boolean, adaptive: boolean): numb
   const n = wholeNumber('repeat', get('repeat'), 1, 1, 100);
   if (n > 1 && online) throw new InputError(`input repeat: ${n} does not apply with online: true (the streams are played once)`);
   if (n > 1 && adaptive)
-    throw new InputError(`input repeat: ${n} does not apply with adaptive or adaptive-replay (the attack checks that the defense decides as in scoring)`);
+    throw new InputError(
+      `input repeat: ${n} does not apply with adaptive or adaptive-replay (the attack checks that the defense decides as in scoring)`,
+    );
   return n;
 }
 

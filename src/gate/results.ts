@@ -131,7 +131,13 @@ export const CorpusResultSchema = z.object({
    * docs/scoring.md#repetitions-and-paired-significance); `outcomes` is then their aggregate.
    */
   repeats: z
-    .object({ n: z.number().int().min(2).max(100), outcomes: z.array(z.string().regex(/^[0-8]*$/)).min(2).max(100) })
+    .object({
+      n: z.number().int().min(2).max(100),
+      outcomes: z
+        .array(z.string().regex(/^[0-8]*$/))
+        .min(2)
+        .max(100),
+    })
     .refine((r) => r.outcomes.length === r.n, 'must hold n outcome strings')
     .optional(),
   /** The online run on this corpus, when one was asked for. */

@@ -170,7 +170,9 @@ function pairedText(t: Paired | undefined, within: boolean, alpha: number | unde
   const test = `McNemar b=${t.worse} c=${t.better}, p=${pValue(t.p, alpha)}`;
   if (alpha === undefined || within) return `; ${test}`;
   const a = formatG(alpha);
-  return t.significant ? `; ${test} < ${a}` : `, but not significantly: ${test}${t.worse > t.better ? `, not below ${a}` : ', no more worse than better'}`;
+  return t.significant
+    ? `; ${test} < ${a}`
+    : `, but not significantly: ${test}${t.worse > t.better ? `, not below ${a}` : ', no more worse than better'}`;
 }
 
 /** Two significant digits, or as many more as it takes to print on the same side of α as the exact p. */

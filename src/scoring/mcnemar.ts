@@ -10,7 +10,8 @@
 
 /** The exact two-sided McNemar p-value for b pairs that went one way and c that went the other. */
 export function exactMcNemar(b: number, c: number): number {
-  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0) throw new RangeError(`McNemar counts must be whole numbers ≥ 0, not ${b} and ${c}`);
+  if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0)
+    throw new RangeError(`McNemar counts must be whole numbers ≥ 0, not ${b} and ${c}`);
   const n = b + c;
   const k = Math.min(b, c);
   // Twice the lower tail reaches 1 from the middle on (it is over 1/2 there).

@@ -28,8 +28,7 @@ export function axisOf(o: number): Axis | undefined {
  * Good on its axis, as the gate's rates count it (tally.ts): an attack stopped attributably, a
  * benign task kept unattended (one kept only with confirmations is not).
  */
-export const isGood = (o: number): boolean =>
-  o === Outcome.BlockedInjected || o === Outcome.HaltedAttributable || o === Outcome.BenignKept;
+export const isGood = (o: number): boolean => o === Outcome.BlockedInjected || o === Outcome.HaltedAttributable || o === Outcome.BenignKept;
 
 /** What one repetition left beside its outcomes (drive.ts Driven). */
 export interface Repetition {

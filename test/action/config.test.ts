@@ -56,7 +56,10 @@ describe('parseActionConfig', () => {
     [{ defense: 'd', progress: '0' }, { progress: 0 }],
     [{ defense: 'd', progress: ' 60 ' }, { progress: 60 }],
     [{ defense: 'd', repeat: '5' }, { repeat: 5 }],
-    [{ defense: 'd', repeat: '100', significance: ' 0.05 ' }, { repeat: 100, thresholds: { significance: 0.05 } }],
+    [
+      { defense: 'd', repeat: '100', significance: ' 0.05 ' },
+      { repeat: 100, thresholds: { significance: 0.05 } },
+    ],
     [{ defense: 'd', repeat: '1', online: 'true' }, { repeat: 1 }],
   ])('parses %j', (inputs, expected) => {
     expect(parse(inputs)).toMatchObject(expected);

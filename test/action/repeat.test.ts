@@ -57,7 +57,9 @@ describe('input significance', () => {
   it('off: the utility drop past its limit fails, with McNemar beside it', async () => {
     const r = await gate(undefined);
     expect(r.code).toBe(1);
-    expect(r.failed[0]).toMatch(/bundled: utility fell 100\.0 pp \(100\.0% → 0\.0%, 4 → 0 of 4\), more than the allowed 0\.0 pp; McNemar b=4 c=0, p=0\.13/);
+    expect(r.failed[0]).toMatch(
+      /bundled: utility fell 100\.0 pp \(100\.0% → 0\.0%, 4 → 0 of 4\), more than the allowed 0\.0 pp; McNemar b=4 c=0, p=0\.13/,
+    );
   });
 
   it('0.05: the drops are not significant, so the gate passes and says why', async () => {

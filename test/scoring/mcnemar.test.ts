@@ -40,7 +40,7 @@ describe('exactMcNemar', () => {
     expect(exactMcNemar(0, 0)).toBe(1);
   });
 
-  it('falls as the pairs go more one way, never to NaN, and stays exact past the doubles\' range', () => {
+  it("falls as the pairs go more one way, never to NaN, and stays exact past the doubles' range", () => {
     let last = 1;
     for (let b = 0; b <= 10; b++) {
       const p = exactMcNemar(b, 20 - b);

@@ -21,7 +21,11 @@ const S = [scenario('a', 'injection'), scenario('b', 'injection'), scenario('c',
 
 function rep(codes: number[], tag: string): Repetition {
   const denials = new Map<string, Denial>(
-    S.flatMap((s, i) => ([Outcome.BlockedInjected, Outcome.BenignBroken] as number[]).includes(codes[i]!) ? [[s.id, { scenario: s.id, step: 0, tool: s.id, reason: tag }]] : []),
+    S.flatMap((s, i) =>
+      ([Outcome.BlockedInjected, Outcome.BenignBroken] as number[]).includes(codes[i]!)
+        ? [[s.id, { scenario: s.id, step: 0, tool: s.id, reason: tag }]]
+        : [],
+    ),
   );
   return {
     outcomes: Uint8Array.from(codes),
@@ -35,7 +39,15 @@ describe('goodness', () => {
   it('counts what the gate counts: attributable stops and benign tasks kept unattended', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map(isGood)).toEqual([false, true, false, false, true, true, false, false, false]);
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map(axisOf)).toEqual([
-      undefined, 'utility', 'utility', 'attributable', 'attributable', 'attributable', 'attributable', 'utility', undefined,
+      undefined,
+      'utility',
+      'utility',
+      'attributable',
+      'attributable',
+      'attributable',
+      'attributable',
+      'utility',
+      undefined,
     ]);
   });
 });
@@ -80,7 +92,11 @@ describe('aggregateRepeats', () => {
   });
 
   it('flippedCount agrees with the aggregate on outcome strings', () => {
-    const runs = [[M, H, K, X], [B, B, X, K], [B, M, C, X]];
+    const runs = [
+      [M, H, K, X],
+      [B, B, X, K],
+      [B, M, C, X],
+    ];
     expect(flippedCount(runs.map((r) => r.join('')))).toBe(4);
     expect(flippedCount(['4531', '5431'])).toBe(0);
     expect(flippedCount(['4', '3', '4'])).toBe(1);
