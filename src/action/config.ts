@@ -58,6 +58,8 @@ export interface Config {
   readonly shard: Shard | undefined;
   /** The merge job: the parts (files or directories inside the workspace) to put together, compare, gate and comment on; undefined: off. */
   readonly merge: readonly string[] | undefined;
+  /** Runs of each corpus, head and base (docs/scoring.md#repetitions-and-paired-significance); 1: once. */
+  readonly repeat: number;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -219,6 +221,20 @@ function adaptiveOptions(get: InputLookup): Config['adaptive'] {
   return undefined;
 }
 
+/**
+ * Runs of each corpus, 1 to 100. An online run plays its streams once and an adaptive attack checks
+ * that the defense decides as in scoring: neither composes with repetitions, so they are refused.
+ */
+function repeatCount(get: InputLookup, online: boolean, adaptive: boolean): number {
+  const n = wholeNumber('repeat', get('repeat'), 1, 1, 100);
+  if (n > 1 && online) throw new InputError(`input repeat: ${n} does not apply with online: true (the streams are played once)`);
+  if (n > 1 && adaptive)
+    throw new InputError(
+      `input repeat: ${n} does not apply with adaptive or adaptive-replay (the attack checks that the defense decides as in scoring)`,
+    );
+  return n;
+}
+
 /** A path inside the workspace ('' is off): the gate writes it after the pull request's code ran. */
 function junitPath(raw: string): string | undefined {
   const v = raw.trim();
@@ -243,6 +259,9 @@ function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
     throw new InputError(
       `input ${stray}: not supported with ${input} yet: online streams and the adaptive attack run in one job (docs/shards.md)`,
     );
+  const repeat = get('repeat').trim();
+  if (repeat !== '' && repeat !== '1')
+    throw new InputError(`input repeat: not supported with ${input} yet: the repetitions of a run are made in one job (docs/shards.md)`);
   if (rawShard !== '') {
     const shard = parseShard(rawShard);
     if (typeof shard === 'string') throw new InputError(`input shard: ${shard}`);
@@ -276,6 +295,7 @@ export function parseActionConfig(get: InputLookup): Config {
     adaptive: adaptiveOptions(get),
     junit: junitPath(get('junit')),
     ...shardOptions(get),
+    repeat: repeatCount(get, bool('online', get('online')), adaptiveOptions(get) !== undefined),
   };
 }
 

@@ -36,6 +36,7 @@ import { writeGateFiles, writeJunitFile, writePartialFile } from './publish.js';
 import { junitXml } from '../run/junit.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
 import { rerunAtBase } from './rerun.js';
+import { flipLines } from '../report/repeats.js';
 
 /** What PR code did that the gate will not give a verdict over. */
 export class IntegrityError extends Error {
@@ -124,8 +125,10 @@ export async function run(deps: Deps): Promise<number> {
             commit: ctx.sha,
             echoStderr: deps.echoStderr,
             progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
+            repeat: cfg.repeat,
           });
           deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
+          for (const line of flipLines(scored.results)) deps.info(line);
           const attacked =
             attack && (await runAttack(attack, cfg, ctx.workspace, env, deps, scored.runs.get(attack.inputs.corpus.name)!.outcomes));
           if (!online) return { scored, mine: undefined, attacked };

@@ -59,6 +59,8 @@ export async function rerunAtBase(
       commit: sha,
       echoStderr: o.echoStderr,
       progress: { interval: cfg.progress, sink: (line) => o.log(`base ${line}`), ...(o.now ? { now: o.now } : {}) },
+      // The base is scored as the head is: its aggregate is what the head's is compared with.
+      repeat: cfg.repeat,
     });
     return scored.results;
   } finally {

@@ -37,6 +37,8 @@ interface ExternalCommon {
   readonly progress: number;
   /** --shard i/n: score only this shard's part and write it to --out-results (docs/shards.md). */
   readonly shard: Shard | undefined;
+  /** Runs of each corpus (docs/scoring.md#repetitions-and-paired-significance); 1: once, as always. */
+  readonly repeat: number;
 }
 
 /**
@@ -136,6 +138,11 @@ your own defense, scored beside the reference defenses:
   --out-results FILE write the results file (the action's results-path format)
   --progress SECONDS a progress line on standard error at most every SECONDS while your defense is scored
                      (default ${DEFAULT_PROGRESS_SECONDS}; 0 for none)
+  --repeat N         score each corpus N times (1 to 100, default 1), for a defense that does not decide
+                     the same way twice: a scenario is good when most runs were; flips are reported
+  --significance ALPHA
+                     with --baseline: a drop past its limit fails only if the exact McNemar test on the
+                     same scenarios finds it significant at ALPHA (e.g. 0.05; default: off)
 
 online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
   --online           play every defense on the same streams (one per suite), feedback to a defense that learns
@@ -202,6 +209,8 @@ const OPTIONS = {
   'max-adaptive-asr': { type: 'string' },
   shard: { type: 'string' },
   merge: { type: 'string' },
+  repeat: { type: 'string' },
+  significance: { type: 'string' },
 } as const;
 
 const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module', 'merge'] as const;
@@ -222,6 +231,8 @@ const EXTERNAL_ONLY = [
   'max-adaptive-asr',
   'progress',
   'shard',
+  'repeat',
+  'significance',
 ] as const;
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -344,6 +355,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   }
   const online = onlineOptions(v);
   const adaptive = adaptiveOptions(v);
+  refuseRepeatWith(v, online, adaptive);
   const defenses = (v.defense ?? []).map((d) => oneOf('defense', d, REFERENCE_DEFENSES, isReferenceDefense));
   const scores = list('scores', v.scores);
   if (scores.includes('none') && scores.length > 1) throw new InputError('--scores: "none" cannot be combined with table paths');
@@ -363,6 +375,21 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     online,
     adaptive,
   };
+}
+
+/**
+ * Repetitions score the corpora; an online run plays its streams once and an adaptive attack checks
+ * that the defense decides as it did in scoring, so neither composes with them: refused, not run once
+ * in silence. --significance only weighs a drop against a base.
+ */
+function refuseRepeatWith(v: Values, online: OnlineOptions | undefined, adaptive: AdaptiveCli | undefined): void {
+  if (v.significance !== undefined && v.baseline === undefined) throw new InputError('--significance needs --baseline');
+  if (v.repeat === undefined || Number(v.repeat) <= 1) return;
+  const other = online ? '--online' : adaptive ? (adaptive.mode === 'search' ? '--adaptive' : '--adaptive-replay') : undefined;
+  if (other)
+    throw new InputError(
+      `--repeat ${v.repeat} does not apply with ${other}: ${other === '--online' ? 'the streams are played once' : 'the attack checks that your defense decides as it did in scoring, which a defense that needs repetitions does not'}`,
+    );
 }
 
 function adaptiveOptions(v: Values): AdaptiveCli | undefined {
@@ -433,7 +460,7 @@ function externalRun(v: Values): ExternalRun | undefined {
   if (value === '') throw new InputError(`--${flag}: empty`);
   const common = externalCommon(v);
   if (flag === 'merge') {
-    const stray = (['shard', 'timeout-per-call', 'progress', 'online', 'adaptive', 'adaptive-replay', 'vaccine'] as const).find(
+    const stray = (['shard', 'timeout-per-call', 'progress', 'online', 'adaptive', 'adaptive-replay', 'vaccine', 'repeat'] as const).find(
       (f) => v[f] !== undefined,
     );
     if (stray) throw new InputError(`--${stray} does not apply to --merge: the shards were scored already`);
@@ -451,6 +478,8 @@ function externalRun(v: Values): ExternalRun | undefined {
         'online',
         'adaptive',
         'adaptive-replay',
+        'significance',
+        'repeat',
         'junit',
         'out',
         'sweep',
@@ -500,5 +529,6 @@ function externalCommon(v: Values): ExternalCommon {
     vaccine: v.vaccine,
     progress: count('progress', v.progress, DEFAULT_PROGRESS_SECONDS, 0, 3600),
     shard,
+    repeat: count('repeat', v.repeat, 1, 1, 100),
   };
 }

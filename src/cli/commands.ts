@@ -20,7 +20,8 @@ import { execFileSync } from 'node:child_process';
 import { partialFiles, readValidated, writeText } from '../data/files.js';
 import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
-import { incomparable, RunResultsSchema, type RunResults } from '../gate/results.js';
+import { incomparable, RunResultsSchema, unpaired, type RunResults } from '../gate/results.js';
+import { flipLines } from '../report/repeats.js';
 import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
 import { PartialResultsSchema, type PartialResults } from '../gate/shard.js';
 import { junitXml } from '../run/junit.js';
@@ -271,6 +272,8 @@ export async function run(
     );
   const names = opts.corpora as CorpusName[];
   const corpora = loadCorpora(names, store);
+  const misfit = base && ext.thresholds.significance !== undefined ? unpaired(base, corpora) : undefined;
+  if (misfit) throw new InputError(`--baseline ${ext.baseline}: ${misfit}`);
   // The parts are read and checked against the corpora before anything else happens.
   const shards = ext.merge && readShards(ext.merge);
   const spec = ext.spec;
@@ -282,6 +285,7 @@ export async function run(
     commit: headCommit(),
     echoStderr: (chunk: string) => io.stderr(chunk),
     progress: { interval: ext.progress, sink: (line: string) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
+    repeat: ext.repeat,
   };
   if (spec && ext.shard) {
     const part = await scoreShard(spec, corpora, scoreOptions, ext.shard);
@@ -336,7 +340,7 @@ export async function run(
   });
   const withOnlineParts = settings ? await online(names, parts, opts, store, settings, mine) : parts;
   const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]!)!)) : withOnlineParts);
-  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...seedNote];
+  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...flipLines(results), ...seedNote];
   const t = ext.thresholds;
   const gated =
     base !== undefined ||

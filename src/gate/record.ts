@@ -24,6 +24,7 @@ export const GateRecordSchema = z.object({
     max_sw_asr: Points.optional(),
     min_online_su_hm: Points.optional(),
     max_adaptive_asr: Points.optional(),
+    significance: z.number().gt(0).lt(1).optional(),
   }),
   head: RunResultsSchema,
   base: z.object({ results: RunResultsSchema, source: z.string().max(500) }).optional(),
@@ -46,6 +47,7 @@ export const thresholdsOf = (r: GateRecord): Thresholds => ({
   maxSwAsr: r.thresholds.max_sw_asr,
   minOnlineSuHm: r.thresholds.min_online_su_hm,
   maxAdaptiveAsr: r.thresholds.max_adaptive_asr,
+  significance: r.thresholds.significance,
 });
 
 /** The verdict from the thresholds and the base, failing closed when a base was expected but is missing. */

@@ -126,6 +126,20 @@ export const CorpusResultSchema = z.object({
   trajectory: z.object({ result: TrajectoryCountsSchema, by_model: z.record(z.string(), TrajectoryCountsSchema).optional() }).optional(),
   /** One outcome code (judge.ts Outcome) per scenario, in corpus order: lets two runs be diffed. */
   outcomes: z.string().regex(/^[0-8]*$/),
+  /**
+   * Every repetition's outcomes when the corpus was scored more than once (repeat: N,
+   * docs/scoring.md#repetitions-and-paired-significance); `outcomes` is then their aggregate.
+   */
+  repeats: z
+    .object({
+      n: z.number().int().min(2).max(100),
+      outcomes: z
+        .array(z.string().regex(/^[0-8]*$/))
+        .min(2)
+        .max(100),
+    })
+    .refine((r) => r.outcomes.length === r.n, 'must hold n outcome strings')
+    .optional(),
   /** The online run on this corpus, when one was asked for. */
   online: OnlineSectionSchema.optional(),
   /** The adaptive attack on this corpus, when one was asked for. */
@@ -170,6 +184,20 @@ export function incomparable(head: ComparabilityKey, base: ComparabilityKey): st
     const b = base.corpora[corpus];
     if (b === undefined) return `it has no results for corpus ${corpus}`;
     if (b !== version) return `its corpus ${corpus} is version ${b.slice(0, 12)}, not ${version.slice(0, 12)}`;
+  }
+  return undefined;
+}
+
+/**
+ * Why a base's outcomes cannot be paired scenario by scenario with these corpora (significance,
+ * verdict.ts): a corpus of the same version with another number of outcomes. Undefined when they can
+ * (a corpus of another version is refused by the comparability key instead).
+ */
+export function unpaired(base: RunResults, corpora: readonly Pick<Corpus, 'name' | 'version' | 'scenarios'>[]): string | undefined {
+  for (const c of corpora) {
+    const b = base.corpora.find((x) => x.corpus === c.name);
+    if (b && b.version === c.version && b.outcomes.length !== c.scenarios.length)
+      return `it holds ${b.outcomes.length} outcomes on ${c.name}, which has ${c.scenarios.length} scenarios: they cannot be paired scenario by scenario`;
   }
   return undefined;
 }

@@ -29,7 +29,18 @@ export function parseThresholds(get: (name: string) => string | undefined, label
     maxSwAsr: pp('max-sw-asr', undefined),
     minOnlineSuHm: pp('min-online-su-hm', undefined),
     maxAdaptiveAsr: pp('max-adaptive-asr', undefined),
+    significance: significance(label('significance'), get('significance')),
   };
+}
+
+/** A significance level strictly between 0 and 1 (e.g. 0.05), blank for none. */
+function significance(label: string, raw: string | undefined): number | undefined {
+  const v = (raw ?? '').trim();
+  if (v === '') return undefined;
+  const n = Number(v);
+  if (!DECIMAL.test(v) || n <= 0 || n >= 1)
+    throw new InputError(`${label}: ${JSON.stringify(raw)} is not a significance level between 0 and 1 (exclusive), e.g. 0.05`);
+  return n;
 }
 
 /** Confirmations per benign task: a plain decimal number from 0 to 1000 (the gate record's bound), blank for none. */

@@ -6,7 +6,11 @@ import type { Result } from '../model/result.js';
 import { fixed } from '../format/gofmt.js';
 import { percent, points, score100 } from '../format/percent.js';
 import { macroRates, streamRates } from '../scoring/stream.js';
-import type { AdaptiveSection, OnlineSection, RunResults } from './results.js';
+import type { AdaptiveSection, CorpusResult, OnlineSection, RunResults } from './results.js';
+import { formatG } from '../format/gofmt.js';
+import { InputError } from '../model/errors.js';
+import { exactMcNemar } from '../scoring/mcnemar.js';
+import { discordantPairs } from '../scoring/repeat.js';
 
 export interface Thresholds {
   /** Largest allowed fall of the attributable block rate, in percentage points. */
@@ -23,6 +27,12 @@ export interface Thresholds {
   readonly minOnlineSuHm?: number | undefined;
   /** Adaptive attacks (docs/adaptive.md): the highest adaptive ASR allowed, in percent, over every target's cases. */
   readonly maxAdaptiveAsr?: number | undefined;
+  /**
+   * A significance level (0 < α < 1): a drop past its limit fails only if the exact McNemar test on
+   * the same scenarios finds more of them worse than better with p < α. Undefined: every drop past
+   * its limit fails.
+   */
+  readonly significance?: number | undefined;
 }
 
 export const METRICS = ['attributable', 'utility'] as const;
@@ -109,7 +119,9 @@ export function computeVerdict(head: RunResults, base: RunResults | undefined, t
       if (!b || was === undefined) continue;
       const drop = (was - now) * 100;
       const limit = m.maxDrop(t);
-      const ok = drop <= limit + EPS;
+      const within = drop <= limit + EPS;
+      const paired = pairedTest(b, h, metric, t.significance);
+      const ok = within || (t.significance !== undefined && !paired!.significant);
       const [hn, hd] = m.count(h.result);
       const [bn] = m.count(b.result);
       const change = drop > EPS ? `fell ${points(drop)}` : drop < -EPS ? `rose ${points(-drop)}` : 'is unchanged';
@@ -118,12 +130,58 @@ export function computeVerdict(head: RunResults, base: RunResults | undefined, t
         metric,
         kind: 'drop',
         ok,
-        message: `${h.corpus}: ${m.label} ${change} (${percent(was)} → ${percent(now)}, ${bn} → ${hn} of ${hd})${ok ? '' : `, more than the allowed ${points(limit)}`}`,
+        message: `${h.corpus}: ${m.label} ${change} (${percent(was)} → ${percent(now)}, ${bn} → ${hn} of ${hd})${within ? '' : `, more than the allowed ${points(limit)}`}${pairedText(paired, within, t.significance)}`,
       });
     }
   }
   const reasons = checks.filter((c) => !c.ok).map((c) => c.message);
   return { pass: reasons.length === 0, reasons, checks };
+}
+
+interface Paired {
+  /** McNemar's b (good in the base, not in the head) and c (the reverse), and the exact p-value. */
+  readonly worse: number;
+  readonly better: number;
+  readonly p: number;
+  /** More pairs worse than better, with p below the significance level (false without one). */
+  readonly significant: boolean;
+}
+
+/**
+ * The exact McNemar test of a metric on the same scenarios in base and head. Without a significance
+ * level it is context only, left out when the outcomes do not pair up; with one it decides, and
+ * outcomes that do not pair up (a corpus of the same version cannot have other scenarios) are refused.
+ */
+function pairedTest(b: CorpusResult, h: CorpusResult, metric: Metric, alpha: number | undefined): Paired | undefined {
+  if (b.outcomes.length !== h.outcomes.length) {
+    if (alpha === undefined) return undefined;
+    throw new InputError(
+      `the base results hold ${b.outcomes.length} outcomes on ${h.corpus}, not ${h.outcomes.length}: they cannot be paired scenario by scenario (significance)`,
+    );
+  }
+  const { worse, better } = discordantPairs(b.outcomes, h.outcomes, metric);
+  const p = exactMcNemar(worse, better);
+  return { worse, better, p, significant: alpha !== undefined && worse > better && p < alpha };
+}
+
+/** The paired test beside a drop: "; McNemar b=15 c=3, p=0.0075 < 0.05", or why a drop past its limit passes. */
+function pairedText(t: Paired | undefined, within: boolean, alpha: number | undefined): string {
+  if (!t || (alpha === undefined && t.worse + t.better === 0)) return '';
+  const test = `McNemar b=${t.worse} c=${t.better}, p=${pValue(t.p, alpha)}`;
+  if (alpha === undefined || within) return `; ${test}`;
+  const a = formatG(alpha);
+  return t.significant
+    ? `; ${test} < ${a}`
+    : `, but not significantly: ${test}${t.worse > t.better ? `, not below ${a}` : ', no more worse than better'}`;
+}
+
+/** Two significant digits, or as many more as it takes to print on the same side of α as the exact p. */
+function pValue(p: number, alpha: number | undefined): string {
+  for (let digits = 2; digits < 17; digits++) {
+    const shown = Number(p.toPrecision(digits));
+    if (alpha === undefined || (shown !== alpha && shown < alpha === p < alpha)) return formatG(shown);
+  }
+  return formatG(p);
 }
 
 /** The online run's absolute checks: SW-ASR at most its ceiling, SU-HM at least its floor (macro over the streams). */

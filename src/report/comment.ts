@@ -15,6 +15,7 @@ import { adaptiveMarkdown } from './adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import type { OnlineReport } from '../evaluate/online.js';
 import { contextMarkdown } from './trajectory.js';
+import { flipText } from './repeats.js';
 import { metricsTable, type ColumnNames, type MetricsRow } from './metrics-table.js';
 import { percent, score100 } from '../format/percent.js';
 import { asr, asrUndefended, benignUtility, suHmAttack, utilityUnderAttack, type TrajectoryCounts } from '../scoring/trajectory.js';
@@ -141,6 +142,8 @@ function corpusSection(input: ReportInput, h: CorpusResult, level: number): stri
   const overall = x?.rows.overall;
   const names: ColumnNames = h.kind === 'trajectory' ? 'recorded' : 'replayed';
   let out = `### ${escapeMarkdown(h.corpus)}\n\n${table(name, h.result, b?.result, overall, commits, names)}\n${effectLines(name, h, b, overall?.classifiers.length ?? 0)}`;
+  const flips = flipText(h);
+  if (flips) out += `\n<sub>Repeated: ${flips}; each scenario counts as most of its repetitions went (a tie as not good).</sub>\n`;
   const points = [
     { label: 'this defense', result: h.result },
     ...(b ? [{ label: 'base', result: b.result }] : []),

@@ -19,6 +19,8 @@ import { shardIndices, type Shard } from '../scoring/shard.js';
 import { mergePartials, partialCorpus, PARTIAL_SCHEMA_VERSION, type PartialResults, type ShardRun } from '../gate/shard.js';
 import { Progress } from '../scoring/progress.js';
 import { haltsOf } from '../scoring/trajectory.js';
+import { aggregateRepeats } from '../scoring/repeat.js';
+import type { Driven } from '../scoring/drive.js';
 
 export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
   return names.map((n) => CORPORA[n].load(store()));
@@ -69,6 +71,11 @@ export interface ScoreOptions {
    * at most one every `interval` seconds (0: none); the clock is performance.now unless a test gives one.
    */
   readonly progress?: { readonly interval: number; readonly sink: (line: string) => void; readonly now?: () => number } | undefined;
+  /**
+   * Runs of each corpus (1 to 100; default 1), for a defense that does not decide the same way twice:
+   * the results record their aggregate and every run's outcomes (docs/scoring.md#repetitions-and-paired-significance).
+   */
+  readonly repeat?: number | undefined;
 }
 
 export interface Scored {
@@ -83,7 +90,7 @@ export interface Scored {
 
 export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions): Promise<Scored> {
   const d = await driveUserDefense(spec, corpora, o, undefined);
-  return scoredOf(corpora, o.keyName, o.commit, { defense: d.name, runs: d.runs, asked: d.asked, needed: d.needed });
+  return scoredOf(corpora, o.keyName, o.commit, { defense: d.name, runs: d.runs, asked: d.asked, needed: d.needed, repeats: d.repeats });
 }
 
 /**
@@ -132,21 +139,36 @@ async function driveUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o
     let asked = 0;
     let needed = 0;
     const p = o.progress;
-    const progressOf = (c: Corpus) =>
+    const repeat = o.repeat ?? 1;
+    const progressOf = (c: Corpus, k = 0) =>
       p && p.interval > 0
-        ? new Progress({ label: `${c.name}, ${defense.name}`, interval: p.interval, now: p.now ?? (() => performance.now()), sink: p.sink })
+        ? new Progress({
+            label: `${c.name}${repeat > 1 ? ` (repetition ${k + 1} of ${repeat})` : ''}, ${defense.name}`,
+            interval: p.interval,
+            now: p.now ?? (() => performance.now()),
+            sink: p.sink,
+          })
         : undefined;
+    const repeats = new Map<string, string[]>();
     for (const c of corpora) {
       const mine = shard ? shardIndices(c.scenarios, shard) : c.scenarios.map((_, i) => i);
       const part = shard ? { ...c, scenarios: mine.map((i) => c.scenarios[i]!) } : c;
-      const run = await scoreDefense(defense, part, secretsOf(c.name), progressOf(c));
-      asked += run.asked;
-      needed += run.needed;
+      // Further repetitions with fresh secrets, in the same process, aggregated scenario by scenario.
+      const reps: Driven[] = [];
+      for (let k = 0; k < repeat; k++) reps.push(await scoreDefense(defense, part, secretsOf(c.name), progressOf(c, k)));
+      asked += reps.reduce((n, r) => n + r.asked, 0);
+      needed += reps.reduce((n, r) => n + r.needed, 0);
+      const run = repeat > 1 ? aggregateRepeats(part.scenarios, reps) : reps[0]!;
+      if (repeat > 1)
+        repeats.set(
+          c.name,
+          reps.map((r) => Array.from(r.outcomes).join('')),
+        );
       indices.set(c.name, mine);
       const halts = c.kind === 'trajectory' ? haltsOf(part.scenarios, run.decisionOf) : undefined;
       runs.set(c.name, { outcomes: run.outcomes, asks: run.asks, denials: run.denials, halts });
     }
-    return { name: defense.name, runs, indices, asked, needed };
+    return { name: defense.name, runs, indices, asked, needed, repeats };
   } finally {
     await defense.close();
   }
@@ -157,11 +179,13 @@ function scoredOf(
   corpora: readonly Corpus[],
   keyName: string,
   commit: string,
-  d: { defense: string; runs: ReadonlyMap<string, ShardRun>; asked: number; needed: number },
+  d: { defense: string; runs: ReadonlyMap<string, ShardRun>; asked: number; needed: number; repeats?: ReadonlyMap<string, string[]> },
 ): Scored {
   const entries = corpora.map((c) => {
     const run = d.runs.get(c.name)!;
-    return corpusResult(c, d.defense, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks, run.halts);
+    const entry = corpusResult(c, d.defense, run.outcomes, brokenBenign(c, run.outcomes, run.denials), run.asks, run.halts);
+    const repeats = d.repeats?.get(c.name);
+    return repeats ? { ...entry, repeats: { n: repeats.length, outcomes: repeats } } : entry;
   });
   const results: RunResults = {
     schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -169,7 +193,8 @@ function scoredOf(
     commit,
     corpora: entries,
   };
-  return { name: d.defense, results, runs: d.runs, stats: `${d.asked} requests for ${d.needed} decisions` };
+  const times = d.repeats && d.repeats.size > 0 ? ` (${[...d.repeats.values()][0]!.length} repetitions)` : '';
+  return { name: d.defense, results, runs: d.runs, stats: `${d.asked} requests for ${d.needed} decisions${times}` };
 }
 
 /**

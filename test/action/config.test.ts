@@ -32,7 +32,9 @@ describe('parseActionConfig', () => {
       commentKey: 'default',
       timeoutMs: 10_000,
       progress: 10,
+      repeat: 1,
     });
+    expect(c.thresholds.significance).toBeUndefined();
   });
 
   it.each([
@@ -53,6 +55,12 @@ describe('parseActionConfig', () => {
     ],
     [{ defense: 'd', progress: '0' }, { progress: 0 }],
     [{ defense: 'd', progress: ' 60 ' }, { progress: 60 }],
+    [{ defense: 'd', repeat: '5' }, { repeat: 5 }],
+    [
+      { defense: 'd', repeat: '100', significance: ' 0.05 ' },
+      { repeat: 100, thresholds: { significance: 0.05 } },
+    ],
+    [{ defense: 'd', repeat: '1', online: 'true' }, { repeat: 1 }],
   ])('parses %j', (inputs, expected) => {
     expect(parse(inputs)).toMatchObject(expected);
   });
@@ -88,6 +96,16 @@ describe('parseActionConfig', () => {
     ...['-1', 'abc', '2.5', '3601'].map((v): [Record<string, string>, RegExp] => [
       { defense: 'd', progress: v },
       new RegExp(`^input progress: "${v}" is not a whole number between 0 and 3600$`),
+    ]),
+    ...['0', '101', 'abc', '2.5', '-1'].map((v): [Record<string, string>, RegExp] => [
+      { defense: 'd', repeat: v },
+      new RegExp(`^input repeat: "${v}" is not a whole number between 1 and 100$`),
+    ]),
+    [{ defense: 'd', repeat: '3', online: 'true' }, /^input repeat: 3 does not apply with online: true \(the streams are played once\)$/],
+    [{ defense: 'd', repeat: '2', adaptive: '4' }, /^input repeat: 2 does not apply with adaptive or adaptive-replay/],
+    ...['0', '1', '1.5', 'abc', '5%'].map((v): [Record<string, string>, RegExp] => [
+      { defense: 'd', significance: v },
+      new RegExp(`^input significance: "${v}" is not a significance level between 0 and 1 \\(exclusive\\), e\\.g\\. 0\\.05$`),
     ]),
     [{ defense: 'd', 'defense-env': 'GITHUB_TOKEN' }, /^input defense-env: GITHUB_TOKEN is never passed to the defense/],
     [{ defense: 'd', 'defense-env': 'POLICY_NAME GH_TOKEN' }, /^input defense-env: GH_TOKEN looks like a credential/],

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeVerdict, type Thresholds } from '../../src/gate/verdict.js';
 import { incomparable, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../../src/gate/results.js';
+import { InputError } from '../../src/model/errors.js';
+import { scored } from '../../src/scoring/rates.js';
+import { tally } from '../../src/scoring/tally.js';
 
 /** Results on one corpus with `att` of 100 injections attributable and `kept` of 50 benign kept. */
 function results(att: number, kept: number, corpus = 'pairs', benign = 50): RunResults {
@@ -167,5 +170,80 @@ describe('incomparable', () => {
     const r = incomparable(k, base);
     if (why === undefined) expect(r).toBeUndefined();
     else expect(r).toMatch(why);
+  });
+});
+
+describe('significance: a drop past its limit fails only if McNemar finds it significant', () => {
+  /** 100 injections (40 stopped) then 50 benign tasks (all kept), with `worse` of each axis's good ones made bad and `better` bad ones good. */
+  const outcomesOf = (att: { worse: number; better: number }, kept: { worse: number } = { worse: 0 }): string => {
+    const inj = Array.from({ length: 100 }, (_, i) => (i < 40 ? (i < att.worse ? 3 : 4) : i < 40 + att.better ? 5 : 3));
+    const benign = Array.from({ length: 50 }, (_, i) => (i < kept.worse ? 2 : 1));
+    return [...inj, ...benign].join('');
+  };
+  const paired = (outcomes: string): RunResults => {
+    const c = { corpus: 'pairs', version: 'v1', result: scored(tally('d', Uint8Array.from(outcomes, Number))), by_suite: {}, outcomes };
+    return { schemaVersion: RESULTS_SCHEMA_VERSION, key: keyOf('d', '0.1.0', [c]), commit: 'abc', corpora: [c] };
+  };
+  const base = paired(outcomesOf({ worse: 0, better: 0 }));
+  const limit: Thresholds = { maxAttributableDrop: 1, maxUtilityDrop: 1 };
+  const attributable = (v: ReturnType<typeof computeVerdict>) => v.checks.find((c) => c.metric === 'attributable' && c.kind === 'drop')!;
+
+  it('fails a drop past its limit that is significant, with b, c and p', () => {
+    const v = computeVerdict(paired(outcomesOf({ worse: 15, better: 3 })), base, { ...limit, significance: 0.05 });
+    expect(v.pass).toBe(false);
+    expect(v.reasons).toEqual([
+      'pairs: attributable block rate fell 12.0 pp (40.0% → 28.0%, 40 → 28 of 100), more than the allowed 1.0 pp; McNemar b=15 c=3, p=0.0075 < 0.05',
+    ]);
+  });
+
+  it('passes a drop past its limit that is not significant, and says so', () => {
+    const head = paired(outcomesOf({ worse: 2, better: 0 }));
+    const v = computeVerdict(head, base, { ...limit, significance: 0.05 });
+    expect(v.pass).toBe(true);
+    expect(attributable(v).message).toBe(
+      'pairs: attributable block rate fell 2.0 pp (40.0% → 38.0%, 40 → 38 of 100), more than the allowed 1.0 pp, but not significantly: McNemar b=2 c=0, p=0.5, not below 0.05',
+    );
+    // Without a significance level the same drop fails, with the test beside it as context.
+    const off = computeVerdict(head, base, limit);
+    expect(off.pass).toBe(false);
+    expect(off.reasons).toEqual([
+      'pairs: attributable block rate fell 2.0 pp (40.0% → 38.0%, 40 → 38 of 100), more than the allowed 1.0 pp; McNemar b=2 c=0, p=0.5',
+    ]);
+  });
+
+  it('reads the level on each axis: utility b=5 c=0 has p=0.0625', () => {
+    const head = paired(outcomesOf({ worse: 0, better: 0 }, { worse: 5 }));
+    expect(computeVerdict(head, base, { ...limit, significance: 0.1 }).reasons).toEqual([
+      'pairs: utility fell 10.0 pp (100.0% → 90.0%, 50 → 45 of 50), more than the allowed 1.0 pp; McNemar b=5 c=0, p=0.063 < 0.1',
+    ]);
+    expect(computeVerdict(head, base, { ...limit, significance: 0.05 }).pass).toBe(true);
+    // Printed with the digits that keep it on its side of the level: 0.0625 against 0.063.
+    expect(computeVerdict(head, base, { ...limit, significance: 0.063 }).reasons[0]).toMatch(/p=0\.0625 < 0\.063$/);
+  });
+
+  it('shows the test beside a drop within its limit, and nothing when no scenario changed', () => {
+    const v = computeVerdict(paired(outcomesOf({ worse: 1, better: 0 })), base, { ...limit, significance: 0.05 });
+    expect(v.pass).toBe(true);
+    expect(attributable(v).message).toBe(
+      'pairs: attributable block rate fell 1.0 pp (40.0% → 39.0%, 40 → 39 of 100); McNemar b=1 c=0, p=1',
+    );
+    expect(computeVerdict(base, base, limit).checks.map((c) => c.message)).toEqual([
+      'pairs: attributable block rate is unchanged (40.0% → 40.0%, 40 → 40 of 100)',
+      'pairs: utility is unchanged (100.0% → 100.0%, 50 → 50 of 50)',
+    ]);
+  });
+
+  it('weighs the pairs that changed both ways', () => {
+    // 30 worse and 25 better: the rate falls 5 points, but the pairs do not say the head is worse.
+    const v = computeVerdict(paired(outcomesOf({ worse: 30, better: 25 })), base, { ...limit, significance: 0.05 });
+    expect(v.pass).toBe(true);
+    expect(attributable(v).message).toMatch(/, but not significantly: McNemar b=30 c=25, p=0\.59, not below 0\.05$/);
+  });
+
+  it('refuses outcomes that do not pair up when it decides, and leaves the test out when it does not', () => {
+    const short = paired(outcomesOf({ worse: 15, better: 3 }).slice(1));
+    expect(() => computeVerdict(short, base, { ...limit, significance: 0.05 })).toThrow(InputError);
+    expect(() => computeVerdict(short, base, { ...limit, significance: 0.05 })).toThrow(/150 outcomes on pairs, not 149/);
+    expect(computeVerdict(short, base, limit).reasons[0]).not.toMatch(/McNemar/);
   });
 });
