@@ -53,6 +53,8 @@ export interface Config {
     | undefined;
   /** Where, inside the workspace, to write the JUnit XML of every defense scored (docs/junit.md); undefined: off. */
   readonly junit: string | undefined;
+  /** Where, inside the workspace, to write the HTML report (docs/html.md); undefined: off. */
+  readonly html: string | undefined;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -223,6 +225,15 @@ function junitPath(raw: string): string | undefined {
   return v;
 }
 
+/** The html input: a path inside the workspace ('' is off), like junit's. */
+function htmlPath(raw: string): string | undefined {
+  const v = raw.trim();
+  if (v === '') return undefined;
+  if (isAbsolute(v) || v.split(/[\\/]/).includes('..') || /[\r\n]/.test(v))
+    throw new InputError(`input html: ${quote(v)} must be a path inside the workspace`);
+  return v;
+}
+
 export function parseActionConfig(get: InputLookup): Config {
   const name = displayName(get('name'));
   const key = commentKey(get('comment-key'));
@@ -243,6 +254,7 @@ export function parseActionConfig(get: InputLookup): Config {
     ...onlineOptions(get),
     adaptive: adaptiveOptions(get),
     junit: junitPath(get('junit')),
+    html: htmlPath(get('html')),
   };
 }
 
