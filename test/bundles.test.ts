@@ -6,7 +6,7 @@
 // as processes against a local GitHub API. A change that breaks only dist/ fails here (CI also
 // checks that dist/ is rebuilt from src/).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,23 @@ describe('dist/cli/index.js: the outputs and checks added since', () => {
     expect(x.status, x.stderr).toBe(0);
     // 10 scenarios × the five reference defenses
     expect(x.stdout.trim()).toBe('50');
+  });
+
+  it('--html inlines Chart.js from the file ncc put beside each bundle, run from a copy with no node_modules near it', () => {
+    const chart = readFileSync(join(ROOT, 'node_modules/chart.js/dist/chart.umd.min.js'), 'utf8');
+    for (const b of ['cli', 'action']) expect(readFileSync(join(ROOT, `dist/${b}/chart.umd.min.js`), 'utf8'), b).toBe(chart);
+    const copy = mkdtempSync(join(tmpdir(), 'ade-bundle-copy-'));
+    cpSync(join(ROOT, 'dist/cli'), copy, { recursive: true });
+    const file = join(work, 'report.html');
+    const p = spawnSync(process.execPath, [join(copy, 'index.js'), '--corpus', 'bundled', '--html', file], {
+      cwd: copy,
+      encoding: 'utf8',
+      env: { ...process.env, DEFENSE_EVAL_DATA: ROOT },
+    });
+    expect(p.status, p.stderr).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toContain(`<script>${chart}</script>`);
+    expect(html).toContain('"title":"Corpus: bundled"');
   });
 
   it('--progress writes its lines to stderr, never to stdout', () => {

@@ -60,6 +60,8 @@ export interface Config {
   readonly merge: readonly string[] | undefined;
   /** Runs of each corpus, head and base (docs/scoring.md#repetitions-and-paired-significance); 1: once. */
   readonly repeat: number;
+  /** Where, inside the workspace, to write the HTML report (docs/html.md); undefined: off. */
+  readonly html: string | undefined;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -235,12 +237,12 @@ function repeatCount(get: InputLookup, online: boolean, adaptive: boolean): numb
   return n;
 }
 
-/** A path inside the workspace ('' is off): the gate writes it after the pull request's code ran. */
-function junitPath(raw: string): string | undefined {
+/** A path inside the workspace ('' is off) for a file the gate writes after the pull request's code ran (junit, html). */
+function workspacePath(input: string, raw: string): string | undefined {
   const v = raw.trim();
   if (v === '') return undefined;
   if (isAbsolute(v) || v.split(/[\\/]/).includes('..') || /[\r\n]/.test(v))
-    throw new InputError(`input junit: ${quote(v)} must be a path inside the workspace`);
+    throw new InputError(`input ${input}: ${quote(v)} must be a path inside the workspace`);
   return v;
 }
 
@@ -265,7 +267,8 @@ function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
   if (rawShard !== '') {
     const shard = parseShard(rawShard);
     if (typeof shard === 'string') throw new InputError(`input shard: ${shard}`);
-    if (get('junit').trim() !== '') throw new InputError('input junit: give it to the merge job, which sees the whole run');
+    const whole = ['junit', 'html'].find((n) => get(n).trim() !== '');
+    if (whole) throw new InputError(`input ${whole}: give it to the merge job, which sees the whole run`);
     return { shard, merge: undefined };
   }
   const paths = rawMerge.split(/[\s,]+/).filter((p) => p !== '');
@@ -293,9 +296,10 @@ export function parseActionConfig(get: InputLookup): Config {
     progress: wholeNumber('progress', get('progress'), 10, 0, 3600),
     ...onlineOptions(get),
     adaptive: adaptiveOptions(get),
-    junit: junitPath(get('junit')),
+    junit: workspacePath('junit', get('junit')),
     ...shardOptions(get),
     repeat: repeatCount(get, bool('online', get('online')), adaptiveOptions(get) !== undefined),
+    html: workspacePath('html', get('html')),
   };
 }
 

@@ -32,8 +32,9 @@ import type { Deps } from './deps.js';
 import { readRunContext } from './event.js';
 import { runInstall } from './install.js';
 import { defenseEnv, freshHome, refuseCredentials, type Leftover, type Tampering } from './isolation.js';
-import { writeGateFiles, writeJunitFile, writePartialFile } from './publish.js';
+import { htmlArtifact, writeGateFiles, writeJunitFile, writePartialFile, writeWorkspaceFile } from './publish.js';
 import { junitXml } from '../run/junit.js';
+import { htmlReport, pinnedClassifierTables } from '../run/html.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
 import { rerunAtBase } from './rerun.js';
 import { flipLines } from '../report/repeats.js';
@@ -147,18 +148,20 @@ export async function run(deps: Deps): Promise<number> {
       ? { ...withOnline, corpora: withOnline.corpora.map((c) => (c.corpus === attacked.corpus ? { ...c, adaptive: attacked.section } : c)) }
       : withOnline;
     const verdict = verdictOf(results, base.base?.results, cfg.thresholds, base.missing);
+    const details = withAttack(
+      withOnlineDetails(reportDetails(corpora, results, deps.store, deps.warn), await onlineDetails(corpora, results, scored.name)),
+      attacked,
+    );
     const markdown = renderReport({
       defense: scored.name,
       verdict,
       head: results,
       base: base.base,
       baseNote: base.note,
-      details: withAttack(
-        withOnlineDetails(reportDetails(corpora, results, deps.store, deps.warn), await onlineDetails(corpora, results, scored.name)),
-        attacked,
-      ),
+      details,
       toolVersion: TOOL_VERSION,
       runUrl: ctx.runUrl,
+      htmlArtifact: cfg.html === undefined ? undefined : htmlArtifact(cfg.commentKey),
     });
     await writeGateFiles(cfg, ctx, { scored: { ...scored, results }, base, verdict, markdown }, deps);
     writeForCache(cfg, ctx, results, deps.info);
@@ -166,6 +169,22 @@ export async function run(deps: Deps): Promise<number> {
     if (cfg.junit) {
       const xml = junitXml(corpora, (c) => referenceDefenses(c), scored);
       deps.info(`JUnit XML: ${writeJunitFile(ctx.workspace, cfg.junit, xml)}`);
+    }
+    // Like the JUnit file, from the rows and reports the comment shows (the sweeps are computed here).
+    if (cfg.html) {
+      const html = htmlReport({
+        corpora,
+        references: (c) => referenceDefenses(c),
+        classifiers: (c) => pinnedClassifierTables(c, deps.store),
+        rows: (c) => details[c.name]?.rows,
+        mine: { name: scored.name, results },
+        online: pick(details, (d) => d.online),
+        adaptive: pick(details, (d) => d.adaptive),
+      });
+      const file = writeWorkspaceFile(ctx.workspace, 'html', cfg.html, html);
+      deps.setOutput('html-path', file);
+      deps.setOutput('html-artifact', htmlArtifact(cfg.commentKey));
+      deps.info(`HTML report: ${file}`);
     }
     for (const c of verdict.checks) deps.info(`${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
     if (base.missing) deps.info(`FAIL ${base.missing}`);
@@ -314,6 +333,10 @@ function withAttack(
 ): Record<string, CorpusDetails> {
   if (!attacked || !details[attacked.corpus]) return details;
   return { ...details, [attacked.corpus]: { ...details[attacked.corpus]!, adaptive: attacked.report } };
+}
+
+function pick<T>(details: Record<string, CorpusDetails>, of: (d: CorpusDetails) => T | undefined): Record<string, T> {
+  return Object.fromEntries(Object.entries(details).flatMap(([k, d]) => (of(d) === undefined ? [] : [[k, of(d)!]])));
 }
 
 function withOnlineDetails(details: Record<string, CorpusDetails>, online: Record<string, OnlineReport>): Record<string, CorpusDetails> {

@@ -106,6 +106,13 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
 }
 
 /**
+ * The workflow artifact the action uploads the HTML report as: one name per comment key (an
+ * artifact name is uploaded once per run), in letters, digits, dot, dash and underscore, which
+ * artifact names and the comment's code span both take as they are.
+ */
+export const htmlArtifact = (commentKey: string): string => `defense-eval-html-${commentKey.replace(/[^A-Za-z0-9._-]/g, '-')}`;
+
+/**
  * The JUnit file (input junit), at a path inside the workspace; returns where it went. The pull
  * request's code ran in the workspace and may have left a symlink at the path or on the way to it,
  * to make the gate write elsewhere (a command file, a dotfile): the directory must resolve inside
@@ -113,12 +120,17 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
  * written through.
  */
 export function writeJunitFile(workspace: string, path: string, xml: string): string {
+  return writeWorkspaceFile(workspace, 'junit', path, xml);
+}
+
+/** A report file an input asks for (junit, html), written as writeJunitFile says; errors name the input. */
+export function writeWorkspaceFile(workspace: string, input: 'junit' | 'html', path: string, text: string): string {
   try {
     const root = realpathSync(workspace);
     const inside = (p: string): void => {
       const real = realpathSync(p);
       if (real !== root && !real.startsWith(root + sep))
-        throw new InputError(`input junit ${path}: ${p} resolves outside the workspace (${real})`);
+        throw new InputError(`input ${input} ${path}: ${p} resolves outside the workspace (${real})`);
     };
     const dir = dirname(resolve(root, path));
     let existing = dir;
@@ -128,10 +140,10 @@ export function writeJunitFile(workspace: string, path: string, xml: string): st
     inside(dir);
     const file = join(realpathSync(dir), basename(path));
     rmSync(file, { force: true });
-    writeFileSync(file, xml, { flag: 'wx' });
+    writeFileSync(file, text, { flag: 'wx' });
     return file;
   } catch (e) {
     if (e instanceof InputError) throw e;
-    throw new InputError(`input junit ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new InputError(`input ${input} ${path}: cannot write: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

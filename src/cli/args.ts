@@ -82,6 +82,8 @@ export interface CliOptions {
   out: string | undefined;
   /** Where to write the JUnit XML of every defense scored (docs/junit.md). */
   junit: string | undefined;
+  /** Where to write the HTML report (docs/html.md). */
+  html: string | undefined;
   external: ExternalRun | undefined;
   online: OnlineOptions | undefined;
   adaptive: AdaptiveCli | undefined;
@@ -117,6 +119,7 @@ ${corpusLines.join('\n')}
   --sweep            label-error sweep of flow-guard (agentdojo)
   --out FILE         write the report to FILE instead of standard output
   --junit FILE       also write JUnit XML to FILE: a test case per scenario and defense (docs/junit.md)
+  --html FILE        also write an HTML report to FILE: charts of every defense, self-contained (docs/html.md)
   --help             show this help
   (every flag but --defense is given once; a list is one comma-separated value)
 
@@ -179,6 +182,7 @@ const OPTIONS = {
   sweep: { type: 'boolean' },
   out: { type: 'string' },
   junit: { type: 'string' },
+  html: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'defense-cmd': { type: 'string' },
   'defense-url': { type: 'string' },
@@ -254,6 +258,7 @@ const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
   defense: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
   // Wherever defenses are scored: egress-reach is an analysis, a transformed corpus alone a score drop.
   junit: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
+  html: ['bundled', 'agentdojo', 'pairs', 'attacks', ...TRAJECTORIES],
   scores: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
   threshold: ['pairs', 'attacks', ...TRANSFORMED, ...TRAJECTORIES],
   'untransformed-scores': TRANSFORMED,
@@ -266,6 +271,7 @@ const APPLIES: Partial<Record<Flag, readonly CliCorpus[]>> = {
 const APPLIES_WITH_YOURS: Partial<Record<Flag, readonly CliCorpus[]>> = {
   defense: [...APPLIES.defense!, ...TRANSFORMED],
   junit: [...APPLIES.junit!, ...TRANSFORMED],
+  html: [...APPLIES.html!, ...TRANSFORMED],
 };
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[], guard: (v: string) => v is T): T {
@@ -371,6 +377,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     sweep: v.sweep ?? false,
     out: v.out,
     junit: v.junit,
+    html: v.html,
     external,
     online,
     adaptive,
@@ -481,6 +488,7 @@ function externalRun(v: Values): ExternalRun | undefined {
         'significance',
         'repeat',
         'junit',
+        'html',
         'out',
         'sweep',
       ] as const

@@ -25,6 +25,7 @@ import { flipLines } from '../report/repeats.js';
 import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
 import { PartialResultsSchema, type PartialResults } from '../gate/shard.js';
 import { junitXml } from '../run/junit.js';
+import { htmlReport } from '../run/html.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
 import type { Halts } from '../scoring/trajectory.js';
 import { trajectoryMarkdown, trajectoryText } from '../report/trajectory.js';
@@ -188,13 +189,15 @@ async function online(
   store: () => CorpusStore,
   settings: OnlineSettings,
   mine?: ReadonlyMap<string, UserOnline>,
-): Promise<Rendered[]> {
+): Promise<{ parts: Rendered[]; reports: Record<string, OnlineReport> }> {
   const out: Rendered[] = [];
+  const reports: Record<string, OnlineReport> = {};
   for (const [i, n] of names.entries()) {
     const corpus = CORPORA[n as CorpusName].load(store());
-    out.push(withOnline(parts[i]!, await onlineReport(corpus, settings, mine?.get(n)?.result)));
+    const r = (reports[n] = await onlineReport(corpus, settings, mine?.get(n)?.result));
+    out.push(withOnline(parts[i]!, r));
   }
-  return out;
+  return { parts: out, reports };
 }
 
 /** A corpus's report followed by its adaptive attack (JSON: the report with an `adaptive` field). */
@@ -255,12 +258,13 @@ export async function run(
   const seedNote = settings ? [`online: seed ${settings.seed} (rerun with --online-seed ${settings.seed} for the same streams)`] : [];
   if (!ext) {
     const parts = opts.corpora.map((c) => report(c, opts, store));
-    let all = settings ? await online(opts.corpora, parts, opts, store, settings) : parts;
-    if (opts.adaptive) {
-      const attacks = await adaptive(opts.corpora, opts, store);
-      all = all.map((p, i) => withAdaptive(p, attacks.get(opts.corpora[i]!)!));
-    }
+    const played = settings ? await online(opts.corpora, parts, opts, store, settings) : undefined;
+    let all = played ? played.parts : parts;
+    const attacks = opts.adaptive ? await adaptive(opts.corpora, opts, store) : undefined;
+    if (attacks) all = all.map((p, i) => withAdaptive(p, attacks.get(opts.corpora[i]!)!));
     if (opts.junit) junitFile(opts.junit, opts, loadCorpora(opts.corpora as CorpusName[], store));
+    if (opts.html)
+      htmlFile(opts.html, opts, store, loadCorpora(opts.corpora as CorpusName[], store), { online: played?.reports, adaptive: attacks });
     return { rendered: joined(all), notes: seedNote, exitCode: 0 };
   }
   // Everything the user gave is read and checked before the defense runs.
@@ -338,8 +342,11 @@ export async function run(
       halts: run.halts,
     });
   });
-  const withOnlineParts = settings ? await online(names, parts, opts, store, settings, mine) : parts;
+  const played = settings ? await online(names, parts, opts, store, settings, mine) : undefined;
+  const withOnlineParts = played ? played.parts : parts;
   const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]!)!)) : withOnlineParts);
+  if (opts.html)
+    htmlFile(opts.html, opts, store, corpora, { mine: { name: scored.name, results }, online: played?.reports, adaptive: attacks });
   const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...flipLines(results), ...seedNote];
   const t = ext.thresholds;
   const gated =
@@ -373,6 +380,32 @@ function readShards(paths: readonly string[]): { file: string; value: PartialRes
     file,
     value: readValidated(file, PartialResultsSchema, `--merge ${file}`).value,
   }));
+}
+
+/** --html: the same defenses and classifier tables as the report, with the online and adaptive reports of the run. */
+function htmlFile(
+  path: string,
+  opts: CliOptions,
+  store: () => CorpusStore,
+  corpora: readonly Corpus[],
+  run: {
+    mine?: { name: string; results: RunResults };
+    online?: Record<string, OnlineReport>;
+    adaptive?: ReadonlyMap<string, AdaptiveReport>;
+  },
+): void {
+  const html = htmlReport({
+    corpora,
+    references: (c) => referenceDefenses(c, opts.defenses),
+    classifiers: (c) => {
+      const t = classifiersFor(c, opts, store());
+      return t.tables.length > 0 ? t : undefined;
+    },
+    mine: run.mine,
+    online: run.online,
+    adaptive: run.adaptive && Object.fromEntries(run.adaptive),
+  });
+  writeText(path, html, `--html ${path}`);
 }
 
 function writeResults(path: string, results: RunResults): void {

@@ -16,7 +16,8 @@ function describe(r: AdaptiveReport): string {
   );
 }
 
-const cells = (t: Tally): string[] => [
+/** A tally's static, best-seed, adaptive and strongest ASR with their counts ('n/a' with no case). */
+export const tallyCells = (t: Tally): string[] => [
   rate(t.static, t.cases),
   rate(t.best_seed, t.cases),
   rate(t.adaptive, t.cases),
@@ -58,7 +59,7 @@ const NOTES = (r: AdaptiveReport): string[] => [
 
 export function adaptiveText(r: AdaptiveReport): string {
   const head = ['defense', 'static', 'best seed', 'adaptive', 'strongest', 'queries'];
-  const rows = r.results.map((x) => [x.defense, ...cells(x.overall), String(x.queries)]);
+  const rows = r.results.map((x) => [x.defense, ...tallyCells(x.overall), String(x.queries)]);
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(width[i]!) : v.padStart(width[i]!))).join('  ');
   const out = [`adaptive attack on ${r.corpus}: ${describe(r)}`, '', line(head), ...rows.map(line), ''];
@@ -93,7 +94,7 @@ export function adaptiveMarkdown(r: AdaptiveReport, heading = '##'): string {
     '',
     '| defense | static ASR | best seed | adaptive ASR | strongest | queries |',
     '|---|---:|---:|---:|---:|---:|',
-    ...r.results.map((x) => `| ${escapeMarkdown(x.defense)} | ${cells(x.overall).join(' | ')} | ${x.queries} |`),
+    ...r.results.map((x) => `| ${escapeMarkdown(x.defense)} | ${tallyCells(x.overall).join(' | ')} | ${x.queries} |`),
     '',
   ];
   const mine = r.results[0];
@@ -102,7 +103,7 @@ export function adaptiveMarkdown(r: AdaptiveReport, heading = '##'): string {
       `<details><summary>${escapeMarkdown(mine.defense)} ${title}</summary>\n\n| group | static ASR | best seed | adaptive ASR | strongest |\n|---|---:|---:|---:|---:|\n${Object.entries(
         g,
       )
-        .map(([k, t]) => `| ${escapeMarkdown(k)} | ${cells(t).join(' | ')} |`)
+        .map(([k, t]) => `| ${escapeMarkdown(k)} | ${tallyCells(t).join(' | ')} |`)
         .join('\n')}\n\n</details>\n`;
     out.push(group('per suite', mine.by_suite), group('per under-specification bucket', mine.by_bucket));
     const top = strongest(mine);

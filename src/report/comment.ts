@@ -48,6 +48,8 @@ export interface ReportInput {
   readonly details: Readonly<Record<string, CorpusDetails>>;
   readonly toolVersion: string;
   readonly runUrl?: string | undefined;
+  /** The workflow artifact holding the HTML report, when the html input asked for one. */
+  readonly htmlArtifact?: string | undefined;
 }
 
 const short = (sha: string): string => (sha === '' ? 'unknown' : escapeMarkdown(sha.slice(0, 7)));
@@ -204,7 +206,11 @@ function renderAt(input: ReportInput, level: number): string {
   for (const h of input.head.corpora) out += '\n' + corpusSection(input, h, level);
   const versions = input.head.corpora.map((c) => `${escapeMarkdown(c.corpus)} \`${c.version.slice(0, 12)}\``).join(', ');
   const base = input.base ? ` · base ${short(input.base.results.commit)}` : '';
-  const run = input.runUrl ? ` · [workflow run](${encodeURI(input.runUrl).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})` : '';
+  const runLink = input.runUrl && `[workflow run](${encodeURI(input.runUrl).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})`;
+  const run = runLink ? ` · ${runLink}` : '';
+  // An artifact name in a code span: kept to the characters a span shows as they are.
+  const artifact = input.htmlArtifact?.replace(/[^A-Za-z0-9._-]/g, '-');
+  if (artifact) out += `\nHTML report: artifact \`${artifact}\` of ${runLink ? `the ${runLink}` : 'this workflow run'}\n`;
   out += `\n<sub>head ${short(input.head.commit)}${base} · corpora ${versions} · agent-defense-eval ${escapeMarkdown(input.toolVersion)}${run}</sub>\n`;
   out += `\n<sub>Static corpora are a regression test, not a security proof: a defense that passes here can still be bypassed by attacks the corpora do not contain.</sub>\n`;
   return out;

@@ -51,6 +51,9 @@ function cells(r: Result, base: Result | undefined): string[] {
   return [...rates, `${score100(hm)}${base ? delta(hm, suHm(base), '') : ''}`, String(r.unscored)];
 }
 
+/** One row's cells without a base (rates with their counts, SU-HM, unscored): what the HTML report's tables show. */
+export const metricsCells = (r: Result): string[] => cells(r, undefined);
+
 export const metricsHeader = (names: ColumnNames = 'replayed'): string =>
   `| defense | ${COLUMN_NAMES[names].join(' | ')} | SU-HM | ${names === 'recorded' ? 'outside the attack axis' : 'unscored'} |\n|---|---:|---:|---:|---:|---:|\n`;
 

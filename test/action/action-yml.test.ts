@@ -90,17 +90,30 @@ describe('action.yml', () => {
       'report-path',
       'results-path',
       'record-path',
+      'html-path',
     ]);
     for (const [o, { value }] of Object.entries(yml.outputs)) expect(value).toBe(`\${{ steps.gate.outputs.${o} }}`);
   });
 
   it('pins every action by commit with its tag, on node24 majors, with package-manager caching off', () => {
     const uses = steps.filter((s) => s.uses).map((s) => s.uses!);
-    expect(uses).toHaveLength(3);
+    expect(uses).toHaveLength(4);
     for (const u of uses) expect(u).toMatch(/^actions\/[a-z/-]+@[0-9a-f]{40}$/);
-    expect([...text.matchAll(/uses: \S+@[0-9a-f]{40} # (v\d+\.\d+\.\d+)$/gm)]).toHaveLength(3);
+    expect([...text.matchAll(/uses: \S+@[0-9a-f]{40} # (v\d+\.\d+\.\d+)$/gm)]).toHaveLength(4);
     const node = step((s) => s.uses?.startsWith('actions/setup-node@') === true);
     expect(node.with).toEqual({ 'node-version': 24, 'package-manager-cache': false });
+  });
+
+  it('uploads the HTML report the gate wrote, only when it wrote one, under the name it chose', () => {
+    const upload = step((s) => s.uses?.startsWith('actions/upload-artifact@') === true);
+    expect(upload.uses).toBe('actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f');
+    expect(upload.if).toBe("${{ !cancelled() && steps.gate.outputs.html-path != '' }}");
+    expect(upload.with).toEqual({
+      name: '${{ steps.gate.outputs.html-artifact }}',
+      path: '${{ steps.gate.outputs.html-path }}',
+      'if-no-files-found': 'error',
+    });
+    expect(steps.indexOf(upload)).toBe(steps.indexOf(gate) + 1);
   });
 
   it('restores and saves the cache under the key and relative path the gate uses', () => {

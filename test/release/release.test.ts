@@ -237,6 +237,8 @@ describe('the consumer download (git archive, as GitHub serves a tag to every wo
       'companion/action.yml',
       'dist/action/index.js',
       'dist/action/package.json',
+      // Chart.js for the HTML report: ncc copies it beside the bundle, which reads it at run time.
+      'dist/action/chart.umd.min.js',
       'package.json',
       'corpora/manifest.json',
       'corpora/agentdyn/manifest.json',
