@@ -146,6 +146,10 @@ your own defense, scored beside the reference defenses:
   --significance ALPHA
                      with --baseline: a drop past its limit fails only if the exact McNemar test on the
                      same scenarios finds it significant at ALPHA (e.g. 0.05; default: off)
+  --shard I/N        score only part I of N (a pair with its benign twin) and write it to --out-results,
+                     for --merge (docs/shards.md); no report, base or thresholds
+  --merge FILES      instead of a defense: the parts --shard wrote (files, or directories of .json files),
+                     checked and merged into the results of one run, then reported and gated as one run
 
 online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
   --online           play every defense on the same streams (one per suite), feedback to a defense that learns

@@ -87,6 +87,7 @@ describe('action.yml', () => {
       'online-sw-asr',
       'online-su-hm',
       'adaptive-asr',
+      'partial-path',
       'report-path',
       'results-path',
       'record-path',

@@ -60,6 +60,6 @@ describe('--progress', () => {
   it('needs your defense', async () => {
     const r = await cli('--corpus', 'bundled', '--progress', '1');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('defense-eval: --progress needs your defense: --defense-cmd, --defense-url or --defense-module\n');
+    expect(r.stderr).toBe('defense-eval: --progress needs your defense: --defense-cmd, --defense-url, --defense-module or --merge\n');
   });
 });
