@@ -14,7 +14,15 @@ import { referenceDefenses } from '../evaluate/corpus.js';
 import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
 import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../gate/results.js';
 import type { CorpusDetails } from '../report/comment.js';
-import { newRunSecrets, openDefense, scoreDefense, type DefenseSpec, type RunSecrets } from '../adapters/index.js';
+import {
+  newRunSecrets,
+  openDefense,
+  scoreDefense,
+  type DefenseSpec,
+  type RunSecrets,
+  type ScoredDrive,
+  type UseDecisionCache,
+} from '../adapters/index.js';
 import type { Driven } from '../scoring/drive.js';
 import { Progress } from '../scoring/progress.js';
 import { haltsOf } from '../scoring/trajectory.js';
@@ -68,6 +76,11 @@ export interface ScoreOptions {
    * at most one every `interval` seconds (0: none); the clock is performance.now unless a test gives one.
    */
   readonly progress?: { readonly interval: number; readonly sink: (line: string) => void; readonly now?: () => number } | undefined;
+  /**
+   * A decision cache (docs/cache.md) and the cache-key its digests are made under: used only when the
+   * defense declares itself stateless (a stateful defense's decisions depend on its session).
+   */
+  readonly decisions?: UseDecisionCache | undefined;
 }
 
 export interface Scored {
@@ -76,7 +89,7 @@ export interface Scored {
   readonly results: RunResults;
   /** Per corpus: the outcomes and first denials, for the report's details. */
   readonly runs: ReadonlyMap<string, Pick<Driven, 'outcomes' | 'denials' | 'asks' | 'decisionOf'>>;
-  /** e.g. "2215 requests for 3479 decisions". */
+  /** e.g. "2215 requests for 3479 decisions", and with a decision cache ", 1204 of 3415 distinct decisions from the decision cache". */
   readonly stats: string;
 }
 
@@ -84,13 +97,14 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
   const defense = await openDefense(spec, { name: o.name, timeoutMs: o.timeoutMs, cwd: o.cwd, env: o.env, echoStderr: o.echoStderr });
   try {
     const secretsOf = o.secrets ?? (() => newRunSecrets());
-    const runs = new Map<string, Driven>();
+    const runs = new Map<string, ScoredDrive>();
+    const decisions = defense.stateless ? o.decisions : undefined;
     const p = o.progress;
     const progressOf = (c: Corpus) =>
       p && p.interval > 0
         ? new Progress({ label: `${c.name}, ${defense.name}`, interval: p.interval, now: p.now ?? (() => performance.now()), sink: p.sink })
         : undefined;
-    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name), progressOf(c)));
+    for (const c of corpora) runs.set(c.name, await scoreDefense(defense, c, secretsOf(c.name), progressOf(c), decisions));
     const entries = corpora.map((c) => {
       const run = runs.get(c.name)!;
       const halts = c.kind === 'trajectory' ? haltsOf(c.scenarios, run.decisionOf) : undefined;
@@ -104,10 +118,19 @@ export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corp
     };
     const asked = [...runs.values()].reduce((n, r) => n + r.asked, 0);
     const needed = [...runs.values()].reduce((n, r) => n + r.needed, 0);
-    return { name: defense.name, results, runs, stats: `${asked} requests for ${needed} decisions` };
+    return { name: defense.name, results, runs, stats: `${asked} requests for ${needed} decisions${cacheNote(o, decisions, runs)}` };
   } finally {
     await defense.close();
   }
+}
+
+/** How many decisions the cache gave, or why it was not used (a stateful defense: not an error). */
+function cacheNote(o: ScoreOptions, used: UseDecisionCache | undefined, runs: ReadonlyMap<string, ScoredDrive>): string {
+  if (!o.decisions) return '';
+  if (!used) return '; decision cache off: the defense is stateful';
+  const hits = [...runs.values()].reduce((n, r) => n + (r.fromCache?.hits ?? 0), 0);
+  const distinct = [...runs.values()].reduce((n, r) => n + (r.fromCache?.distinct ?? 0), 0);
+  return `, ${hits} of ${distinct} distinct decisions from the decision cache`;
 }
 
 /**
