@@ -35,6 +35,8 @@ export interface ExternalRun {
   readonly vaccine: string | undefined;
   /** Seconds between progress lines on standard error while the defense is scored; 0: none. */
   readonly progress: number;
+  /** --decision-cache FILE with --cache-key KEY: a stateless defense's decisions kept across runs (docs/cache.md). */
+  readonly decisionCache?: { readonly path: string; readonly key: string } | undefined;
 }
 
 /** --adaptive K or --adaptive-replay FILE: an adaptive attack on the paired corpus (docs/adaptive.md). */
@@ -127,6 +129,11 @@ your own defense, scored beside the reference defenses:
   --out-results FILE write the results file (the action's results-path format)
   --progress SECONDS a progress line on standard error at most every SECONDS while your defense is scored
                      (default ${DEFAULT_PROGRESS_SECONDS}; 0 for none)
+  --decision-cache FILE
+                     a stateless defense's decisions by request digest: read if FILE exists, written after
+                     the run; a hit is not asked again (docs/cache.md)
+  --cache-key KEY    with --decision-cache: change it whenever the defense's decisions may change
+                     (for example a hash of its files); decisions are only reused under the same key
 
 online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
   --online           play every defense on the same streams (one per suite), feedback to a defense that learns
@@ -191,6 +198,8 @@ const OPTIONS = {
   'adaptive-replay': { type: 'string' },
   'adaptive-suites': { type: 'string' },
   'max-adaptive-asr': { type: 'string' },
+  'decision-cache': { type: 'string' },
+  'cache-key': { type: 'string' },
 } as const;
 
 const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module'] as const;
@@ -210,6 +219,8 @@ const EXTERNAL_ONLY = [
   'min-online-su-hm',
   'max-adaptive-asr',
   'progress',
+  'decision-cache',
+  'cache-key',
 ] as const;
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -452,5 +463,23 @@ function externalRun(v: Values): ExternalRun | undefined {
     outResults: v['out-results'],
     vaccine: v.vaccine,
     progress: count('progress', v.progress, DEFAULT_PROGRESS_SECONDS, 0, 3600),
+    decisionCache: decisionCache(v),
   };
+}
+
+/** --decision-cache needs --cache-key: a cache without a key would replay a changed defense's old decisions. */
+function decisionCache(v: Values): ExternalRun['decisionCache'] {
+  const path = v['decision-cache'];
+  const key = v['cache-key'];
+  if (path === undefined && key === undefined) return undefined;
+  if (path === undefined) throw new InputError('--cache-key needs --decision-cache FILE');
+  if (path.trim() === '') throw new InputError('--decision-cache: empty');
+  if (key === undefined)
+    throw new InputError(
+      '--decision-cache needs --cache-key: a key that changes whenever the defense may decide differently (docs/cache.md)',
+    );
+  if (key.trim() === '') throw new InputError('--cache-key: empty');
+  if (key.length > 200 || /[\u0000-\u001f\u007f]/.test(key))
+    throw new InputError(`--cache-key: ${JSON.stringify(key)} must be one line of at most 200 characters`);
+  return { path, key };
 }

@@ -34,7 +34,8 @@ import { onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOn
 import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { adaptiveMarkdown, adaptiveText } from '../report/adaptive.js';
-import { attackedDefense, openDefense, type OpenedDefense } from '../adapters/index.js';
+import { attackedDefense, DecisionCache, openDefense, type OpenedDefense } from '../adapters/index.js';
+import { checkDecisionCachePath, readDecisionCache, writeDecisionCache } from '../data/decision-cache.js';
 import { llmOptimiserFromEnv } from '../adapters/llm-optimiser.js';
 
 export type Rendered = Record<Format, () => string>;
@@ -270,6 +271,7 @@ export async function run(
     );
   const names = opts.corpora as CorpusName[];
   const corpora = loadCorpora(names, store);
+  const decisions = ext.decisionCache && openDecisionCache(ext.decisionCache.path, (m) => io.stderr(`warning: ${m}\n`));
   const scored = await scoreUserDefense(ext.spec, corpora, {
     name: ext.name,
     keyName: ext.keyName,
@@ -278,7 +280,9 @@ export async function run(
     commit: headCommit(),
     echoStderr: (chunk) => io.stderr(chunk),
     progress: { interval: ext.progress, sink: (line) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
+    ...(decisions ? { decisions: { cache: decisions, key: ext.decisionCache!.key } } : {}),
   });
+  const cacheNotes = decisions ? [await saveDecisionCache(ext.decisionCache!.path, decisions)] : [];
   const mine = settings
     ? await playUserDefense(
         ext.spec,
@@ -317,7 +321,7 @@ export async function run(
   });
   const withOnlineParts = settings ? await online(names, parts, opts, store, settings, mine) : parts;
   const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]!)!)) : withOnlineParts);
-  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...seedNote];
+  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...cacheNotes, ...seedNote];
   const t = ext.thresholds;
   const gated =
     base !== undefined ||
@@ -342,6 +346,18 @@ function junitFile(path: string, opts: CliOptions, corpora: readonly Corpus[], m
     junitXml(corpora, (c) => referenceDefenses(c, opts.defenses), mine),
     `--junit ${path}`,
   );
+}
+
+/** --decision-cache: checked before the defense runs, read once (docs/cache.md). */
+function openDecisionCache(path: string, warn: (m: string) => void): DecisionCache {
+  const where = `--decision-cache ${path}`;
+  checkDecisionCachePath(path, where);
+  return new DecisionCache(readDecisionCache(path, where, warn));
+}
+
+async function saveDecisionCache(path: string, cache: DecisionCache): Promise<string> {
+  const { written, dropped } = writeDecisionCache(path, await cache.entries(), `--decision-cache ${path}`);
+  return `decision cache ${path}: ${written} decisions written${dropped > 0 ? `, ${dropped} left out (size bound)` : ''}`;
 }
 
 function writeResults(path: string, results: RunResults): void {
