@@ -53,6 +53,8 @@ export interface Config {
     | undefined;
   /** Where, inside the workspace, to write the JUnit XML of every defense scored (docs/junit.md); undefined: off. */
   readonly junit: string | undefined;
+  /** The decision cache's key (docs/cache.md): a stateless defense's decisions are reused under it; undefined: off. */
+  readonly cacheKey?: string | undefined;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -223,6 +225,21 @@ function junitPath(raw: string): string | undefined {
   return v;
 }
 
+/**
+ * The user's promise that the defense decides the same (docs/cache.md#the-cache-key). It is spliced
+ * into action.yml's cache keys, delimited by ":" (so one key's restore prefix never matches another
+ * key's entries), and cache keys cannot hold commas. Blank is off: hashFiles() of no file gives ''.
+ */
+function cacheKey(raw: string): string | undefined {
+  if (raw.trim() === '') return undefined;
+  // Checked as given, untrimmed: action.yml splices the value itself into the keys.
+  if (raw.length > 200 || raw !== raw.trim() || /[\u0000-\u001f\u007f,:]/.test(raw))
+    throw new InputError(
+      `input cache-key: ${quote(raw)} must be one line of at most 200 characters, without commas, colons or surrounding spaces`,
+    );
+  return raw;
+}
+
 export function parseActionConfig(get: InputLookup): Config {
   const name = displayName(get('name'));
   const key = commentKey(get('comment-key'));
@@ -243,6 +260,7 @@ export function parseActionConfig(get: InputLookup): Config {
     ...onlineOptions(get),
     adaptive: adaptiveOptions(get),
     junit: junitPath(get('junit')),
+    cacheKey: cacheKey(get('cache-key')),
   };
 }
 
