@@ -62,6 +62,8 @@ export interface Config {
   readonly repeat: number;
   /** Where, inside the workspace, to write the HTML report (docs/html.md); undefined: off. */
   readonly html: string | undefined;
+  /** The decision cache's key (docs/cache.md): a stateless defense's decisions are reused under it; undefined: off. */
+  readonly cacheKey?: string | undefined;
 }
 
 /** The online streams to build; the seed is drawn afresh for every run and recorded in the results. */
@@ -234,6 +236,8 @@ function repeatCount(get: InputLookup, online: boolean, adaptive: boolean): numb
     throw new InputError(
       `input repeat: ${n} does not apply with adaptive or adaptive-replay (the attack checks that the defense decides as in scoring)`,
     );
+  if (n > 1 && get('cache-key').trim() !== '')
+    throw new InputError(`input repeat: ${n} does not apply with cache-key (a cached decision would be repeated, not asked again)`);
   return n;
 }
 
@@ -261,6 +265,10 @@ function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
     throw new InputError(
       `input ${stray}: not supported with ${input} yet: online streams and the adaptive attack run in one job (docs/shards.md)`,
     );
+  if (get('cache-key').trim() !== '')
+    throw new InputError(
+      `input cache-key: not supported with ${input} yet: every shard job would save its own part of the cache under one key`,
+    );
   const repeat = get('repeat').trim();
   if (repeat !== '' && repeat !== '1')
     throw new InputError(`input repeat: not supported with ${input} yet: the repetitions of a run are made in one job (docs/shards.md)`);
@@ -275,6 +283,21 @@ function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
   const outside = paths.find((p) => isAbsolute(p) || p.split(/[\\/]/).includes('..'));
   if (outside !== undefined) throw new InputError(`input merge: ${quote(outside)} must be a path inside the workspace`);
   return { shard: undefined, merge: paths };
+}
+
+/**
+ * The user's promise that the defense decides the same (docs/cache.md#the-cache-key). It is spliced
+ * into action.yml's cache keys, delimited by ":" (so one key's restore prefix never matches another
+ * key's entries), and cache keys cannot hold commas. Blank is off: hashFiles() of no file gives ''.
+ */
+function cacheKey(raw: string): string | undefined {
+  if (raw.trim() === '') return undefined;
+  // Checked as given, untrimmed: action.yml splices the value itself into the keys.
+  if (raw.length > 200 || raw !== raw.trim() || /[\u0000-\u001f\u007f,:]/.test(raw))
+    throw new InputError(
+      `input cache-key: ${quote(raw)} must be one line of at most 200 characters, without commas, colons or surrounding spaces`,
+    );
+  return raw;
 }
 
 export function parseActionConfig(get: InputLookup): Config {
@@ -300,6 +323,7 @@ export function parseActionConfig(get: InputLookup): Config {
     ...shardOptions(get),
     repeat: repeatCount(get, bool('online', get('online')), adaptiveOptions(get) !== undefined),
     html: workspacePath('html', get('html')),
+    cacheKey: cacheKey(get('cache-key')),
   };
 }
 

@@ -4,11 +4,13 @@
 // steps (a composite action's shell step has no cache token), so no step loads @actions/cache.
 import { randomBytes } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { InputError } from '../model/errors.js';
 import { CorpusStore } from '../data/store.js';
 import { existsAtCommit } from './base.js';
+import { DECISIONS_DIR } from './decisions.js';
 import type { CommentDeps } from './comment-step.js';
 import type { CompanionDeps } from './companion.js';
 import type { InputLookup } from './config.js';
@@ -31,6 +33,8 @@ export interface Deps extends GateOutputDeps {
   readonly echoStderr?: ((chunk: string) => void) | undefined;
   /** The key action.yml's cache restore step matched ('' on a miss). */
   readonly matchedCacheKey: string | undefined;
+  /** The key action.yml's decision cache restore step matched ('' on a miss; docs/cache.md). */
+  readonly matchedDecisionsKey?: string | undefined;
   /** Start guarding (right before the first PR code runs). */
   readonly guard: () => Guard;
   readonly existsAt: (sha: string, path: string) => Promise<boolean | undefined>;
@@ -40,6 +44,10 @@ export interface Deps extends GateOutputDeps {
 
 export function realGuard(env: NodeJS.ProcessEnv, entry: string | undefined): Guard {
   const paths = protectedPaths(env, actionRootOf(entry));
+  // The restored decision cache: the gate read it before PR code ran and never reads it again, but
+  // a change to it is still tampering (and must not reach the save step of a default-branch push).
+  const workspace = env['GITHUB_WORKSPACE'];
+  if (workspace) paths.trees.push(join(workspace, DECISIONS_DIR));
   const files = new FileGuard(paths.files, paths.watched, paths.trees);
   const marker = randomBytes(12).toString('hex');
   const processes = new ProcessGuard(`${GUARD_MARKER}=${marker}`);
@@ -71,6 +79,7 @@ export function defaultDeps(): Deps {
     warn: core.warning,
     echoStderr: (chunk) => process.stderr.write(chunk),
     matchedCacheKey: process.env['DEFENSE_EVAL_CACHE_MATCHED_KEY'],
+    matchedDecisionsKey: process.env['DEFENSE_EVAL_DECISIONS_MATCHED_KEY'],
     guard: () => realGuard(process.env, process.argv[1]),
     existsAt: (sha, path) => existsAtCommit(workspace, sha, path, process.env),
   };

@@ -59,8 +59,13 @@ const FORBIDDEN = /^(INPUT_|ACTIONS_|GITHUB_(TOKEN|OUTPUT|ENV|PATH|STATE|STEP_SU
  * AWS_SECRET_ACCESS_KEY, DB_PASSWORD, ACTIONS_ID_TOKEN_REQUEST_TOKEN; not TOKENIZERS_PARALLELISM.
  */
 const CREDENTIAL = /(^|[_-])[A-Z0-9]*(TOKEN|SECRET|PASSWORD|PASSWD|KEY|CREDENTIALS?)([_-]|$)/i;
-/** What action.yml itself sets on the gate step; neither holds a credential (test/action/action-yml.test.ts). */
-const GATE_STEP_OWN = new Set(['DEFENSE_EVAL_CACHE_MATCHED_KEY', 'INPUT_COMMENT-KEY']);
+/** What action.yml itself sets on the gate step; none holds a credential (test/action/action-yml.test.ts). */
+const GATE_STEP_OWN = new Set([
+  'DEFENSE_EVAL_CACHE_MATCHED_KEY',
+  'INPUT_COMMENT-KEY',
+  'DEFENSE_EVAL_DECISIONS_MATCHED_KEY',
+  'INPUT_CACHE-KEY',
+]);
 
 export function checkDefenseEnv(names: readonly string[]): void {
   for (const n of names) {

@@ -38,6 +38,7 @@ import { htmlReport, pinnedClassifierTables } from '../run/html.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
 import { rerunAtBase } from './rerun.js';
 import { flipLines } from '../report/repeats.js';
+import { openDecisions, saveDecisions } from './decisions.js';
 
 /** What PR code did that the gate will not give a verdict over. */
 export class IntegrityError extends Error {
@@ -92,6 +93,8 @@ export async function run(deps: Deps): Promise<number> {
     const online = cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
     const attack = cfg.adaptive && adaptivePlan(cfg, corpora, ctx.workspace, deps.store());
     const plan = readBase(cfg, ctx, deps.matchedCacheKey);
+    // Read once, now, while none of the pull request's code has run; never read again.
+    const decisions = openDecisions(cfg, ctx, deps.matchedDecisionsKey, { info: deps.info, warn: deps.warn });
     // The key the head's results will carry, known before the head runs: what the base must match.
     const headKey = keyOf(
       cfg.keyName,
@@ -108,7 +111,14 @@ export async function run(deps: Deps): Promise<number> {
       matchedKey: deps.matchedCacheKey,
       rerun: (sha) =>
         phase('base', (env) =>
-          rerunAtBase(cfg, ctx, corpora, sha, { env, gateEnv: deps.env, log: deps.info, echoStderr: deps.echoStderr, now: deps.now }),
+          rerunAtBase(cfg, ctx, corpora, sha, {
+            env,
+            gateEnv: deps.env,
+            log: deps.info,
+            echoStderr: deps.echoStderr,
+            now: deps.now,
+            decisions,
+          }),
         ),
       existsAt: deps.existsAt,
       info: deps.info,
@@ -127,6 +137,7 @@ export async function run(deps: Deps): Promise<number> {
             echoStderr: deps.echoStderr,
             progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
             repeat: cfg.repeat,
+            decisions: decisions?.head,
           });
           deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
           for (const line of flipLines(scored.results)) deps.info(line);
@@ -165,6 +176,7 @@ export async function run(deps: Deps): Promise<number> {
     });
     await writeGateFiles(cfg, ctx, { scored: { ...scored, results }, base, verdict, markdown }, deps);
     writeForCache(cfg, ctx, results, deps.info);
+    if (decisions) await saveDecisions(decisions, cfg, ctx, deps.info);
     // After the cache: a JUnit path that cannot be written fails the step, but leaves the results saved.
     if (cfg.junit) {
       const xml = junitXml(corpora, (c) => referenceDefenses(c), scored);

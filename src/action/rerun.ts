@@ -9,6 +9,7 @@ import type { Corpus } from '../corpora/corpus.js';
 import type { RunResults } from '../gate/results.js';
 import { scoreUserDefense } from '../run/score.js';
 import type { Config } from './config.js';
+import type { ActionDecisions } from './decisions.js';
 import type { RunContext } from './event.js';
 import { git } from './git.js';
 import { runInstall } from './install.js';
@@ -37,6 +38,8 @@ export interface RerunOptions {
   readonly echoStderr?: ((chunk: string) => void) | undefined;
   /** The clock of the progress lines; performance.now when undefined. */
   readonly now?: (() => number) | undefined;
+  /** The decision cache (decisions.ts): the base's own, when its key is known; the head adopts its answers once this succeeded. */
+  readonly decisions?: ActionDecisions | undefined;
 }
 
 export async function rerunAtBase(
@@ -61,7 +64,10 @@ export async function rerunAtBase(
       progress: { interval: cfg.progress, sink: (line) => o.log(`base ${line}`), ...(o.now ? { now: o.now } : {}) },
       // The base is scored as the head is: its aggregate is what the head's is compared with.
       repeat: cfg.repeat,
+      decisions: o.decisions?.base,
     });
+    if (o.decisions?.base) o.log(`base: scored ${scored.name}: ${scored.stats}`);
+    o.decisions?.adoptBase();
     return scored.results;
   } finally {
     await git(ctx.workspace, ['worktree', 'remove', '--force', dir], o.gateEnv).catch(() => rmSync(dir, { recursive: true, force: true }));

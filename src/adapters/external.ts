@@ -136,6 +136,11 @@ export class ExternalDefense implements Asker {
     return this.hello.capabilities.learns === true;
   }
 
+  /** Who answers, for the decision cache's digest (adapters/decisions.ts): the hello as the defense declared it. */
+  get identity(): unknown {
+    return this.hello;
+  }
+
   /** Per session, the request id of each step asked (kept until its feedback, or its next session, in an online run). */
   private readonly requestIds = new Map<string, number[]>();
 

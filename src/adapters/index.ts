@@ -1,6 +1,7 @@
 // Opening a user's defense (command, URL or module) and scoring it with the core's driver.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Decision, Scenario } from '../model/call.js';
+import type { Call, Decision, Scenario } from '../model/call.js';
+import { TOOL_VERSION } from '../model/version.js';
 import { Outcome } from '../scoring/judge.js';
 import type { AttackedDefense } from '../scoring/adaptive.js';
 import type { Corpus } from '../corpora/corpus.js';
@@ -10,6 +11,7 @@ import type { ProgressObserver } from '../scoring/progress.js';
 import type { Entrant, Player } from '../scoring/online.js';
 import { InputError } from '../model/errors.js';
 import { encodeRequestV2 } from './protocol.js';
+import { requestDigest, toldOf, type DecisionCache } from './decisions.js';
 import { ExternalDefense } from './external.js';
 import { HttpChannel } from './http.js';
 import { ModuleDefense } from './module.js';
@@ -18,6 +20,7 @@ import { StdioChannel } from './stdio.js';
 export { ExternalDefense } from './external.js';
 export { ModuleDefense } from './module.js';
 export { PROTOCOL_VERSION } from './protocol.js';
+export { DecisionCache } from './decisions.js';
 
 export type DefenseSpec =
   | { readonly kind: 'command'; readonly command: string }
@@ -76,25 +79,60 @@ const v2Key =
       .update(encodeRequestV2(0, '', step, s.trace))
       .digest('hex');
 
-/** Score a defense on a corpus (or a plain list of scenarios: no prompts, no tools), telling `progress` how it advances. */
-export function scoreDefense(
+/** A decision cache to use, and the cache-key its digests are made under (adapters/decisions.ts). */
+export interface UseDecisionCache {
+  readonly cache: DecisionCache;
+  readonly key: string;
+}
+
+/** A drive, and with a decision cache, how many of its distinct requests the cache answered. */
+export type ScoredDrive = Driven & { readonly fromCache?: { readonly hits: number; readonly distinct: number } };
+
+/**
+ * Score a defense on a corpus (or a plain list of scenarios: no prompts, no tools), telling `progress` how it advances.
+ * With `decisions`, a stateless defense is not asked what the cache holds, and its answers are added to it.
+ */
+export async function scoreDefense(
   defense: OpenedDefense,
   corpus: Corpus | readonly Scenario[],
   secrets: RunSecrets = newRunSecrets(),
   progress?: ProgressObserver,
-): Promise<Driven> {
+  decisions?: UseDecisionCache,
+): Promise<ScoredDrive> {
   const scenarios = 'kind' in corpus ? corpus.scenarios : corpus;
   const sessionInfo =
     'kind' in corpus ? (s: Scenario) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] }) : undefined;
   const v2 = defense.protocol === 2;
-  return drive(scenarios, defense, {
+  const cached = decisions && defense.stateless ? cachedKey(defense, decisions, sessionInfo) : undefined;
+  const driven = await drive(scenarios, defense, {
     stateless: defense.stateless,
     concurrency: defense.maxConcurrency,
     ...secrets,
     ...(sessionInfo ? { sessionInfo } : {}),
     ...(v2 ? { requestKey: v2Key(sessionInfo ?? (() => ({ prompt: null, tools: [] }))) } : {}),
+    ...(cached ? { requestKey: cached.requestKey, cache: decisions!.cache.decisions } : {}),
     ...(progress ? { progress } : {}),
   });
+  return cached ? { ...driven, fromCache: { hits: cached.distinct.size - driven.asked, distinct: cached.distinct.size } } : driven;
+}
+
+/**
+ * The request key of a cached drive: the digest of the whole request (it dedups exactly as the
+ * default keys do, since it covers everything they do). Counts the drive's distinct requests, and
+ * marks each as needed by this run.
+ */
+function cachedKey(defense: OpenedDefense, use: UseDecisionCache, sessionInfo: DriveOptions['sessionInfo']) {
+  const basis = { identity: defense.identity, toolVersion: TOOL_VERSION, cacheKey: use.key };
+  const info = sessionInfo ?? (() => ({ prompt: null, tools: [] }));
+  const module = defense instanceof ModuleDefense;
+  const distinct = new Set<string>();
+  const requestKey = (s: Scenario, step: number, call: Call): string => {
+    const key = requestDigest(basis, toldOf(defense.protocol, module, s, step, call, info(s)));
+    distinct.add(key);
+    use.cache.used.add(key);
+    return key;
+  };
+  return { requestKey, distinct };
 }
 
 export interface OnlineOpenOptions extends OpenOptions {

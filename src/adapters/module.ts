@@ -128,6 +128,16 @@ export class ModuleDefense implements Asker {
     return typeof this.impl.learn === 'function';
   }
 
+  /** Who answers, for the decision cache's digest (adapters/decisions.ts): what the module declares of itself. */
+  get identity(): unknown {
+    return {
+      module: true,
+      name: typeof this.impl.name === 'string' ? this.impl.name : null,
+      protocol: this.protocol,
+      stateless: this.stateless,
+    };
+  }
+
   /** Feedback on call `step` of an ended session, as protocol v2's message (its request id is the step's, 1-based: a module has no ids). */
   async feedback(session: string, step: number, label: FeedbackLabel, scenario: Scenario, info: SessionInfo): Promise<void> {
     if (this.failure) throw this.failure;

@@ -39,6 +39,8 @@ interface ExternalCommon {
   readonly shard: Shard | undefined;
   /** Runs of each corpus (docs/scoring.md#repetitions-and-paired-significance); 1: once, as always. */
   readonly repeat: number;
+  /** --decision-cache FILE with --cache-key KEY: a stateless defense's decisions kept across runs (docs/cache.md). */
+  readonly decisionCache?: { readonly path: string; readonly key: string } | undefined;
 }
 
 /**
@@ -150,6 +152,11 @@ your own defense, scored beside the reference defenses:
                      for --merge (docs/shards.md); no report, base or thresholds
   --merge FILES      instead of a defense: the parts --shard wrote (files, or directories of .json files),
                      checked and merged into the results of one run, then reported and gated as one run
+  --decision-cache FILE
+                     a stateless defense's decisions by request digest: read if FILE exists, written after
+                     the run; a hit is not asked again (docs/cache.md)
+  --cache-key KEY    with --decision-cache: change it whenever the defense's decisions may change
+                     (for example a hash of its files); decisions are only reused under the same key
 
 online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
   --online           play every defense on the same streams (one per suite), feedback to a defense that learns
@@ -219,6 +226,8 @@ const OPTIONS = {
   merge: { type: 'string' },
   repeat: { type: 'string' },
   significance: { type: 'string' },
+  'decision-cache': { type: 'string' },
+  'cache-key': { type: 'string' },
 } as const;
 
 const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module', 'merge'] as const;
@@ -241,6 +250,8 @@ const EXTERNAL_ONLY = [
   'shard',
   'repeat',
   'significance',
+  'decision-cache',
+  'cache-key',
 ] as const;
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -396,6 +407,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
 function refuseRepeatWith(v: Values, online: OnlineOptions | undefined, adaptive: AdaptiveCli | undefined): void {
   if (v.significance !== undefined && v.baseline === undefined) throw new InputError('--significance needs --baseline');
   if (v.repeat === undefined || Number(v.repeat) <= 1) return;
+  if (v['decision-cache'] !== undefined)
+    throw new InputError(`--repeat ${v.repeat} does not apply with --decision-cache: a cached decision would be repeated, not asked again`);
   const other = online ? '--online' : adaptive ? (adaptive.mode === 'search' ? '--adaptive' : '--adaptive-replay') : undefined;
   if (other)
     throw new InputError(
@@ -471,9 +484,20 @@ function externalRun(v: Values): ExternalRun | undefined {
   if (value === '') throw new InputError(`--${flag}: empty`);
   const common = externalCommon(v);
   if (flag === 'merge') {
-    const stray = (['shard', 'timeout-per-call', 'progress', 'online', 'adaptive', 'adaptive-replay', 'vaccine', 'repeat'] as const).find(
-      (f) => v[f] !== undefined,
-    );
+    const stray = (
+      [
+        'shard',
+        'timeout-per-call',
+        'progress',
+        'online',
+        'adaptive',
+        'adaptive-replay',
+        'vaccine',
+        'repeat',
+        'decision-cache',
+        'cache-key',
+      ] as const
+    ).find((f) => v[f] !== undefined);
     if (stray) throw new InputError(`--${stray} does not apply to --merge: the shards were scored already`);
     return { ...common, merge: list('merge', value) };
   }
@@ -491,6 +515,8 @@ function externalRun(v: Values): ExternalRun | undefined {
         'adaptive-replay',
         'significance',
         'repeat',
+        'decision-cache',
+        'cache-key',
         'junit',
         'html',
         'out',
@@ -542,5 +568,23 @@ function externalCommon(v: Values): ExternalCommon {
     progress: count('progress', v.progress, DEFAULT_PROGRESS_SECONDS, 0, 3600),
     shard,
     repeat: count('repeat', v.repeat, 1, 1, 100),
+    decisionCache: decisionCache(v),
   };
+}
+
+/** --decision-cache needs --cache-key: a cache without a key would replay a changed defense's old decisions. */
+function decisionCache(v: Values): ExternalRun['decisionCache'] {
+  const path = v['decision-cache'];
+  const key = v['cache-key'];
+  if (path === undefined && key === undefined) return undefined;
+  if (path === undefined) throw new InputError('--cache-key needs --decision-cache FILE');
+  if (path.trim() === '') throw new InputError('--decision-cache: empty');
+  if (key === undefined)
+    throw new InputError(
+      '--decision-cache needs --cache-key: a key that changes whenever the defense may decide differently (docs/cache.md)',
+    );
+  if (key.trim() === '') throw new InputError('--cache-key: empty');
+  if (key.length > 200 || /[\u0000-\u001f\u007f]/.test(key))
+    throw new InputError(`--cache-key: ${JSON.stringify(key)} must be one line of at most 200 characters`);
+  return { path, key };
 }

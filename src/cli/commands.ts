@@ -37,7 +37,8 @@ import { onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOn
 import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { adaptiveMarkdown, adaptiveText } from '../report/adaptive.js';
-import { attackedDefense, openDefense, type OpenedDefense } from '../adapters/index.js';
+import { attackedDefense, DecisionCache, openDefense, type OpenedDefense } from '../adapters/index.js';
+import { checkDecisionCachePath, readDecisionCache, writeDecisionCache } from '../data/decision-cache.js';
 import { llmOptimiserFromEnv } from '../adapters/llm-optimiser.js';
 
 export type Rendered = Record<Format, () => string>;
@@ -281,6 +282,7 @@ export async function run(
   // The parts are read and checked against the corpora before anything else happens.
   const shards = ext.merge && readShards(ext.merge);
   const spec = ext.spec;
+  const decisions = ext.decisionCache && openDecisionCache(ext.decisionCache.path, (m) => io.stderr(`warning: ${m}\n`));
   const scoreOptions = {
     name: ext.name,
     keyName: ext.keyName,
@@ -290,6 +292,7 @@ export async function run(
     echoStderr: (chunk: string) => io.stderr(chunk),
     progress: { interval: ext.progress, sink: (line: string) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
     repeat: ext.repeat,
+    ...(decisions ? { decisions: { cache: decisions, key: ext.decisionCache!.key } } : {}),
   };
   if (spec && ext.shard) {
     const part = await scoreShard(spec, corpora, scoreOptions, ext.shard);
@@ -305,6 +308,7 @@ export async function run(
     };
   }
   const scored = shards ? mergeShards(corpora, { keyName: ext.keyName }, shards) : await scoreUserDefense(spec!, corpora, scoreOptions);
+  const cacheNotes = decisions ? [await saveDecisionCache(ext.decisionCache!.path, decisions)] : [];
   const mine =
     settings && spec
       ? await playUserDefense(
@@ -347,7 +351,7 @@ export async function run(
   const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]!)!)) : withOnlineParts);
   if (opts.html)
     htmlFile(opts.html, opts, store, corpora, { mine: { name: scored.name, results }, online: played?.reports, adaptive: attacks });
-  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...flipLines(results), ...seedNote];
+  const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...flipLines(results), ...cacheNotes, ...seedNote];
   const t = ext.thresholds;
   const gated =
     base !== undefined ||
@@ -406,6 +410,18 @@ function htmlFile(
     adaptive: run.adaptive && Object.fromEntries(run.adaptive),
   });
   writeText(path, html, `--html ${path}`);
+}
+
+/** --decision-cache: checked before the defense runs, read once (docs/cache.md). */
+function openDecisionCache(path: string, warn: (m: string) => void): DecisionCache {
+  const where = `--decision-cache ${path}`;
+  checkDecisionCachePath(path, where);
+  return new DecisionCache(readDecisionCache(path, where, warn));
+}
+
+async function saveDecisionCache(path: string, cache: DecisionCache): Promise<string> {
+  const { written, dropped } = writeDecisionCache(path, await cache.entries(), `--decision-cache ${path}`);
+  return `decision cache ${path}: ${written} decisions written${dropped > 0 ? `, ${dropped} left out (size bound)` : ''}`;
 }
 
 function writeResults(path: string, results: RunResults): void {

@@ -14,7 +14,15 @@ import { referenceDefenses } from '../evaluate/corpus.js';
 import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
 import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../gate/results.js';
 import type { CorpusDetails } from '../report/comment.js';
-import { newRunSecrets, openDefense, scoreDefense, type DefenseSpec, type RunSecrets } from '../adapters/index.js';
+import {
+  newRunSecrets,
+  openDefense,
+  scoreDefense,
+  type DefenseSpec,
+  type RunSecrets,
+  type ScoredDrive,
+  type UseDecisionCache,
+} from '../adapters/index.js';
 import { shardIndices, type Shard } from '../scoring/shard.js';
 import { mergePartials, partialCorpus, PARTIAL_SCHEMA_VERSION, type PartialResults, type ShardRun } from '../gate/shard.js';
 import { Progress } from '../scoring/progress.js';
@@ -76,6 +84,11 @@ export interface ScoreOptions {
    * the results record their aggregate and every run's outcomes (docs/scoring.md#repetitions-and-paired-significance).
    */
   readonly repeat?: number | undefined;
+  /**
+   * A decision cache (docs/cache.md) and the cache-key its digests are made under: used only when the
+   * defense declares itself stateless (a stateful defense's decisions depend on its session).
+   */
+  readonly decisions?: UseDecisionCache | undefined;
 }
 
 export interface Scored {
@@ -84,13 +97,20 @@ export interface Scored {
   readonly results: RunResults;
   /** Per corpus: the outcomes, first denials and confirmations, and where recorded runs halted, for the report's details. */
   readonly runs: ReadonlyMap<string, ShardRun>;
-  /** e.g. "2215 requests for 3479 decisions". */
+  /** e.g. "2215 requests for 3479 decisions", and with a decision cache ", 1204 of 3415 distinct decisions from the decision cache". */
   readonly stats: string;
 }
 
 export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions): Promise<Scored> {
   const d = await driveUserDefense(spec, corpora, o, undefined);
-  return scoredOf(corpora, o.keyName, o.commit, { defense: d.name, runs: d.runs, asked: d.asked, needed: d.needed, repeats: d.repeats });
+  return scoredOf(corpora, o.keyName, o.commit, {
+    defense: d.name,
+    runs: d.runs,
+    asked: d.asked,
+    needed: d.needed,
+    repeats: d.repeats,
+    cache: d.cache,
+  });
 }
 
 /**
@@ -138,6 +158,8 @@ async function driveUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o
     const indices = new Map<string, number[]>();
     let asked = 0;
     let needed = 0;
+    const decisions = defense.stateless ? o.decisions : undefined;
+    const fromCache = { hits: 0, distinct: 0 };
     const p = o.progress;
     const repeat = o.repeat ?? 1;
     const progressOf = (c: Corpus, k = 0) =>
@@ -154,8 +176,12 @@ async function driveUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o
       const mine = shard ? shardIndices(c.scenarios, shard) : c.scenarios.map((_, i) => i);
       const part = shard ? { ...c, scenarios: mine.map((i) => c.scenarios[i]!) } : c;
       // Further repetitions with fresh secrets, in the same process, aggregated scenario by scenario.
-      const reps: Driven[] = [];
-      for (let k = 0; k < repeat; k++) reps.push(await scoreDefense(defense, part, secretsOf(c.name), progressOf(c, k)));
+      const reps: ScoredDrive[] = [];
+      for (let k = 0; k < repeat; k++) reps.push(await scoreDefense(defense, part, secretsOf(c.name), progressOf(c, k), decisions));
+      for (const r of reps) {
+        fromCache.hits += r.fromCache?.hits ?? 0;
+        fromCache.distinct += r.fromCache?.distinct ?? 0;
+      }
       asked += reps.reduce((n, r) => n + r.asked, 0);
       needed += reps.reduce((n, r) => n + r.needed, 0);
       const run = repeat > 1 ? aggregateRepeats(part.scenarios, reps) : reps[0]!;
@@ -168,7 +194,12 @@ async function driveUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o
       const halts = c.kind === 'trajectory' ? haltsOf(part.scenarios, run.decisionOf) : undefined;
       runs.set(c.name, { outcomes: run.outcomes, asks: run.asks, denials: run.denials, halts });
     }
-    return { name: defense.name, runs, indices, asked, needed, repeats };
+    const cache = !o.decisions
+      ? ''
+      : !decisions
+        ? '; decision cache off: the defense is stateful'
+        : `, ${fromCache.hits} of ${fromCache.distinct} distinct decisions from the decision cache`;
+    return { name: defense.name, runs, indices, asked, needed, repeats, cache };
   } finally {
     await defense.close();
   }
@@ -179,7 +210,14 @@ function scoredOf(
   corpora: readonly Corpus[],
   keyName: string,
   commit: string,
-  d: { defense: string; runs: ReadonlyMap<string, ShardRun>; asked: number; needed: number; repeats?: ReadonlyMap<string, string[]> },
+  d: {
+    defense: string;
+    runs: ReadonlyMap<string, ShardRun>;
+    asked: number;
+    needed: number;
+    repeats?: ReadonlyMap<string, string[]>;
+    cache?: string;
+  },
 ): Scored {
   const entries = corpora.map((c) => {
     const run = d.runs.get(c.name)!;
@@ -194,7 +232,7 @@ function scoredOf(
     corpora: entries,
   };
   const times = d.repeats && d.repeats.size > 0 ? ` (${[...d.repeats.values()][0]!.length} repetitions)` : '';
-  return { name: d.defense, results, runs: d.runs, stats: `${d.asked} requests for ${d.needed} decisions${times}` };
+  return { name: d.defense, results, runs: d.runs, stats: `${d.asked} requests for ${d.needed} decisions${times}${d.cache ?? ''}` };
 }
 
 /**

@@ -98,9 +98,9 @@ describe('action.yml', () => {
 
   it('pins every action by commit with its tag, on node24 majors, with package-manager caching off', () => {
     const uses = steps.filter((s) => s.uses).map((s) => s.uses!);
-    expect(uses).toHaveLength(4);
+    expect(uses).toHaveLength(6);
     for (const u of uses) expect(u).toMatch(/^actions\/[a-z/-]+@[0-9a-f]{40}$/);
-    expect([...text.matchAll(/uses: \S+@[0-9a-f]{40} # (v\d+\.\d+\.\d+)$/gm)]).toHaveLength(4);
+    expect([...text.matchAll(/uses: \S+@[0-9a-f]{40} # (v\d+\.\d+\.\d+)$/gm)]).toHaveLength(6);
     const node = step((s) => s.uses?.startsWith('actions/setup-node@') === true);
     expect(node.with).toEqual({ 'node-version': 24, 'package-manager-cache': false });
   });

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { run } from '../../src/action/main.js';
 import { runComment } from '../../src/action/comment-step.js';
 import { CACHE_DIR, cachePrefix } from '../../src/action/base.js';
+import { DECISIONS_DIR, decisionsPrefix } from '../../src/action/decisions.js';
 import { CorpusStore } from '../../src/data/store.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
@@ -136,7 +137,20 @@ export async function runAction(
   const mode = all['baseline'] ?? 'auto';
   const cached = mode === 'auto' || mode === 'cache';
   const cacheDir = join(workspace, CACHE_DIR);
+  // The decision cache's steps (docs/cache.md), when the cache-key input is set.
+  const cacheKey = all['cache-key'] ?? '';
+  const decisionsDir = join(workspace, DECISIONS_DIR);
+  const decisionsKey = decisionsPrefix(key) + cacheKey + ':';
   try {
+    let matchedDecisions: string | undefined;
+    if (cacheKey !== '') {
+      rmSync(decisionsDir, { recursive: true, force: true });
+      mkdirSync(decisionsDir, { recursive: true });
+      matchedDecisions = await opts.cache.restoreCache([decisionsDir], decisionsKey + (event.pr?.base ?? event.sha), [
+        decisionsKey,
+        decisionsPrefix(key),
+      ]);
+    }
     // Restore step (pull requests only).
     let matched: string | undefined;
     if (event.name === 'pull_request' && cached) {
@@ -154,6 +168,7 @@ export async function runAction(
       info: (m) => out.infos.push(m),
       warn: (m) => out.warnings.push(m),
       matchedCacheKey: matched ?? '',
+      matchedDecisionsKey: matchedDecisions ?? '',
       guard: () => ({ marker: 'test', check: () => ({ tampered: [], leftovers: [] }) }),
       existsAt: opts.existsAt ?? (() => Promise.resolve(undefined)),
       ...(opts.now ? { now: opts.now } : {}),
@@ -162,6 +177,9 @@ export async function runAction(
     // Save step: pushes to the default branch, when the gate left results.
     if (event.name === 'push' && cached && outputs['results-path'] && existsSync(join(cacheDir, 'results.json'))) {
       await opts.cache.saveCache([cacheDir], cachePrefix(key) + event.sha).catch((e: Error) => out.warnings.push(e.message));
+    }
+    if (event.name === 'push' && cacheKey !== '' && outputs['results-path'] && existsSync(join(decisionsDir, 'decisions.jsonl'))) {
+      await opts.cache.saveCache([decisionsDir], decisionsKey + event.sha).catch((e: Error) => out.warnings.push(e.message));
     }
     // Comment step.
     if (outputs['record-path'] && all['comment'] !== 'never' && event.name === 'pull_request') {
