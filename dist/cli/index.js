@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(612);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(770);
 // Entry point of the defense-eval binary: only calls the CLI.
 
 // A closed or failing stdout (`defense-eval | head`, a full disk) is one line, not a stack trace.
@@ -25,7 +25,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 612:
+/***/ 770:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12159,6 +12159,15 @@ your own defense, scored beside the reference defenses:
   --significance ALPHA
                      with --baseline: a drop past its limit fails only if the exact McNemar test on the
                      same scenarios finds it significant at ALPHA (e.g. 0.05; default: off)
+  --shard I/N        score only part I of N (a pair with its benign twin) and write it to --out-results,
+                     for --merge (docs/shards.md); no report, base or thresholds
+  --merge FILES      instead of a defense: the parts --shard wrote (files, or directories of .json files),
+                     checked and merged into the results of one run, then reported and gated as one run
+  --decision-cache FILE
+                     a stateless defense's decisions by request digest: read if FILE exists, written after
+                     the run; a hit is not asked again (docs/cache.md)
+  --cache-key KEY    with --decision-cache: change it whenever the defense's decisions may change
+                     (for example a hash of its files); decisions are only reused under the same key
 
 online, test-before-update evaluation (docs/online.md; pairs and the agentdyn corpora):
   --online           play every defense on the same streams (one per suite), feedback to a defense that learns
@@ -12227,6 +12236,8 @@ const OPTIONS = {
     merge: { type: 'string' },
     repeat: { type: 'string' },
     significance: { type: 'string' },
+    'decision-cache': { type: 'string' },
+    'cache-key': { type: 'string' },
 };
 const DEFENSE_FLAGS = ['defense-cmd', 'defense-url', 'defense-module', 'merge'];
 /** Flags that only mean something with one's own defense. */
@@ -12248,6 +12259,8 @@ const EXTERNAL_ONLY = [
     'shard',
     'repeat',
     'significance',
+    'decision-cache',
+    'cache-key',
 ];
 /** Flags that only mean something with --online. */
 const ONLINE_ONLY = [
@@ -12401,6 +12414,8 @@ function refuseRepeatWith(v, online, adaptive) {
         throw new errors_InputError('--significance needs --baseline');
     if (v.repeat === undefined || Number(v.repeat) <= 1)
         return;
+    if (v['decision-cache'] !== undefined)
+        throw new errors_InputError(`--repeat ${v.repeat} does not apply with --decision-cache: a cached decision would be repeated, not asked again`);
     const other = online ? '--online' : adaptive ? (adaptive.mode === 'search' ? '--adaptive' : '--adaptive-replay') : undefined;
     if (other)
         throw new errors_InputError(`--repeat ${v.repeat} does not apply with ${other}: ${other === '--online' ? 'the streams are played once' : 'the attack checks that your defense decides as it did in scoring, which a defense that needs repetitions does not'}`);
@@ -12475,7 +12490,18 @@ function externalRun(v) {
         throw new errors_InputError(`--${flag}: empty`);
     const common = externalCommon(v);
     if (flag === 'merge') {
-        const stray = ['shard', 'timeout-per-call', 'progress', 'online', 'adaptive', 'adaptive-replay', 'vaccine', 'repeat'].find((f) => v[f] !== undefined);
+        const stray = [
+            'shard',
+            'timeout-per-call',
+            'progress',
+            'online',
+            'adaptive',
+            'adaptive-replay',
+            'vaccine',
+            'repeat',
+            'decision-cache',
+            'cache-key',
+        ].find((f) => v[f] !== undefined);
         if (stray)
             throw new errors_InputError(`--${stray} does not apply to --merge: the shards were scored already`);
         return { ...common, merge: list('merge', value) };
@@ -12493,6 +12519,8 @@ function externalRun(v) {
             'adaptive-replay',
             'significance',
             'repeat',
+            'decision-cache',
+            'cache-key',
             'junit',
             'html',
             'out',
@@ -12544,7 +12572,26 @@ function externalCommon(v) {
         progress: count('progress', v.progress, DEFAULT_PROGRESS_SECONDS, 0, 3600),
         shard,
         repeat: count('repeat', v.repeat, 1, 1, 100),
+        decisionCache: decisionCache(v),
     };
+}
+/** --decision-cache needs --cache-key: a cache without a key would replay a changed defense's old decisions. */
+function decisionCache(v) {
+    const path = v['decision-cache'];
+    const key = v['cache-key'];
+    if (path === undefined && key === undefined)
+        return undefined;
+    if (path === undefined)
+        throw new errors_InputError('--cache-key needs --decision-cache FILE');
+    if (path.trim() === '')
+        throw new errors_InputError('--decision-cache: empty');
+    if (key === undefined)
+        throw new errors_InputError('--decision-cache needs --cache-key: a key that changes whenever the defense may decide differently (docs/cache.md)');
+    if (key.trim() === '')
+        throw new errors_InputError('--cache-key: empty');
+    if (key.length > 200 || /[\u0000-\u001f\u007f]/.test(key))
+        throw new errors_InputError(`--cache-key: ${JSON.stringify(key)} must be one line of at most 200 characters`);
+    return { path, key };
 }
 
 ;// CONCATENATED MODULE: ./src/model/score-table.ts
@@ -15154,6 +15201,95 @@ const MESSAGE_SCHEMAS = {
     'feedback.schema.json': FeedbackSchema,
 };
 
+;// CONCATENATED MODULE: ./src/adapters/decisions.ts
+// The decision cache of a stateless defense (docs/cache.md): its answers kept by the digest of the
+// whole request, so that a later run (or the base's rerun in the same job) need not ask again.
+//
+// The digest covers everything the defense is told for the request, built by the same encoders
+// that write the wire (protocol.ts) with the per-run ids (request id, session id) blanked, plus who
+// was asked (the defense's hello), the tool version and the user's cache-key. Two requests that
+// differ in anything the defense sees never share a digest; the cache-key is the user's promise
+// that the defense's code and data are the same (docs/cache.md#the-cache-key).
+
+
+/** Bumped whenever what goes into a digest changes: old entries then never match. */
+const DIGEST_FORMAT = 'agent-defense-eval decision digest 1';
+/** JSON with object keys sorted, so the same value always gives the same text. */
+function canonicalJson(v) {
+    if (Array.isArray(v))
+        return `[${v.map((x) => canonicalJson(x === undefined ? null : x)).join(',')}]`;
+    if (v !== null && typeof v === 'object') {
+        const keys = Object.keys(v)
+            .filter((k) => v[k] !== undefined)
+            .sort();
+        return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
+    }
+    return JSON.stringify(v);
+}
+/**
+ * What a defense is told for the request at `step` of `s`, as the lines the wire carries with the
+ * ids blanked (id 0, session ''): protocol 2's begin (suite, prompt, tools) and request (the call
+ * with named arguments, the trace with outputs); protocol 1's request (step, call, context). A
+ * protocol 1 module is handed the core's call object itself (argument names included): that.
+ */
+function toldOf(protocol, module, s, step, call, info) {
+    if (protocol === 2)
+        return [encodeBegin('', s.suite, info.prompt, info.tools), encodeRequestV2(0, '', step, s.trace)];
+    return [module ? JSON.stringify(call) : encodeRequest(0, '', step, call)];
+}
+/** SHA-256 (hex) over the basis and what the defense is told. */
+function requestDigest(basis, told) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+        .update(canonicalJson([DIGEST_FORMAT, basis.toolVersion, basis.cacheKey, basis.identity, told]))
+        .digest('hex');
+}
+/**
+ * Decisions by digest, shared by every drive that uses it (the corpora of one run, the base's rerun
+ * and the head). Entries loaded from a file are resolved promises; a drive adds the requests it asks
+ * before asking them (scoring/drive.ts), and removes them again if the defense fails.
+ */
+class DecisionCache {
+    decisions = new Map();
+    /** The digests some drive needed, in the order first needed. */
+    used = new Set();
+    loadedKeys;
+    constructor(loaded = []) {
+        for (const [k, d] of loaded)
+            this.decisions.set(k, Promise.resolve(d));
+        this.loadedKeys = new Set(this.decisions.keys());
+    }
+    /** Entries that came from the file. */
+    get loaded() {
+        return this.loadedKeys.size;
+    }
+    /** Another cache's answers that this one lacks (the base's rerun, once it succeeded). */
+    adopt(other) {
+        for (const [k, p] of other.decisions)
+            if (!this.decisions.has(k))
+                this.decisions.set(k, p);
+    }
+    /**
+     * Every answered entry, for the file: first those this run needed (by digest, so the file does
+     * not depend on the run's random order), then the loaded ones it did not need, in file order (a
+     * size bound drops from the end: what was least recently needed).
+     */
+    async entries() {
+        const settled = new Map();
+        await Promise.all([...this.decisions].map(async ([k, p]) => {
+            try {
+                settled.set(k, await p);
+            }
+            catch {
+                // A failed drive's requests are not answers.
+            }
+        }));
+        const used = [...this.used].filter((k) => settled.has(k)).sort();
+        const rest = [...this.loadedKeys].filter((k) => !this.used.has(k) && settled.has(k));
+        const answeredElsewhere = [...settled.keys()].filter((k) => !this.used.has(k) && !this.loadedKeys.has(k)).sort();
+        return [...used, ...answeredElsewhere, ...rest].map((k) => [k, settled.get(k)]);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/adapters/external.ts
 
 
@@ -15220,6 +15356,10 @@ class ExternalDefense {
     /** The defense declared that it learns from feedback (online runs). */
     get learns() {
         return this.hello.capabilities.learns === true;
+    }
+    /** Who answers, for the decision cache's digest (adapters/decisions.ts): the hello as the defense declared it. */
+    get identity() {
+        return this.hello;
     }
     /** Per session, the request id of each step asked (kept until its feedback, or its next session, in an online run). */
     requestIds = new Map();
@@ -15545,6 +15685,15 @@ class ModuleDefense {
     get learns() {
         return typeof this.impl.learn === 'function';
     }
+    /** Who answers, for the decision cache's digest (adapters/decisions.ts): what the module declares of itself. */
+    get identity() {
+        return {
+            module: true,
+            name: typeof this.impl.name === 'string' ? this.impl.name : null,
+            protocol: this.protocol,
+            stateless: this.stateless,
+        };
+    }
     /** Feedback on call `step` of an ended session, as protocol v2's message (its request id is the step's, 1-based: a module has no ids). */
     async feedback(session, step, label, scenario, info) {
         if (this.failure)
@@ -15843,6 +15992,9 @@ class StderrEcho {
 
 
 
+
+
+
 function openDefense(spec, opts) {
     const common = { name: opts.name, timeoutMs: opts.timeoutMs, helloTimeoutMs: opts.helloTimeoutMs };
     switch (spec.kind) {
@@ -15869,19 +16021,43 @@ const v2Key = (info) => (s, step) => (0,external_node_crypto_namespaceObject.cre
     .update('\0')
     .update(encodeRequestV2(0, '', step, s.trace))
     .digest('hex');
-/** Score a defense on a corpus (or a plain list of scenarios: no prompts, no tools), telling `progress` how it advances. */
-function scoreDefense(defense, corpus, secrets = newRunSecrets(), progress) {
+/**
+ * Score a defense on a corpus (or a plain list of scenarios: no prompts, no tools), telling `progress` how it advances.
+ * With `decisions`, a stateless defense is not asked what the cache holds, and its answers are added to it.
+ */
+async function scoreDefense(defense, corpus, secrets = newRunSecrets(), progress, decisions) {
     const scenarios = 'kind' in corpus ? corpus.scenarios : corpus;
     const sessionInfo = 'kind' in corpus ? (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] }) : undefined;
     const v2 = defense.protocol === 2;
-    return drive(scenarios, defense, {
+    const cached = decisions && defense.stateless ? cachedKey(defense, decisions, sessionInfo) : undefined;
+    const driven = await drive(scenarios, defense, {
         stateless: defense.stateless,
         concurrency: defense.maxConcurrency,
         ...secrets,
         ...(sessionInfo ? { sessionInfo } : {}),
         ...(v2 ? { requestKey: v2Key(sessionInfo ?? (() => ({ prompt: null, tools: [] }))) } : {}),
+        ...(cached ? { requestKey: cached.requestKey, cache: decisions.cache.decisions } : {}),
         ...(progress ? { progress } : {}),
     });
+    return cached ? { ...driven, fromCache: { hits: cached.distinct.size - driven.asked, distinct: cached.distinct.size } } : driven;
+}
+/**
+ * The request key of a cached drive: the digest of the whole request (it dedups exactly as the
+ * default keys do, since it covers everything they do). Counts the drive's distinct requests, and
+ * marks each as needed by this run.
+ */
+function cachedKey(defense, use, sessionInfo) {
+    const basis = { identity: defense.identity, toolVersion: TOOL_VERSION, cacheKey: use.key };
+    const info = sessionInfo ?? (() => ({ prompt: null, tools: [] }));
+    const module = defense instanceof ModuleDefense;
+    const distinct = new Set();
+    const requestKey = (s, step, call) => {
+        const key = requestDigest(basis, toldOf(defense.protocol, module, s, step, call, info(s)));
+        distinct.add(key);
+        use.cache.used.add(key);
+        return key;
+    };
+    return { requestKey, distinct };
 }
 /**
  * A user's defense as an online entrant: a fresh process (or module instance) per stream, so no
@@ -16218,7 +16394,14 @@ function classifierRows(corpus, store, warn) {
 }
 async function scoreUserDefense(spec, corpora, o) {
     const d = await driveUserDefense(spec, corpora, o, undefined);
-    return scoredOf(corpora, o.keyName, o.commit, { defense: d.name, runs: d.runs, asked: d.asked, needed: d.needed, repeats: d.repeats });
+    return scoredOf(corpora, o.keyName, o.commit, {
+        defense: d.name,
+        runs: d.runs,
+        asked: d.asked,
+        needed: d.needed,
+        repeats: d.repeats,
+        cache: d.cache,
+    });
 }
 /**
  * Score one shard's part of every corpus (docs/shards.md): the same drive as a whole run, over the
@@ -16251,6 +16434,8 @@ async function driveUserDefense(spec, corpora, o, shard) {
         const indices = new Map();
         let asked = 0;
         let needed = 0;
+        const decisions = defense.stateless ? o.decisions : undefined;
+        const fromCache = { hits: 0, distinct: 0 };
         const p = o.progress;
         const repeat = o.repeat ?? 1;
         const progressOf = (c, k = 0) => p && p.interval > 0
@@ -16268,7 +16453,11 @@ async function driveUserDefense(spec, corpora, o, shard) {
             // Further repetitions with fresh secrets, in the same process, aggregated scenario by scenario.
             const reps = [];
             for (let k = 0; k < repeat; k++)
-                reps.push(await scoreDefense(defense, part, secretsOf(c.name), progressOf(c, k)));
+                reps.push(await scoreDefense(defense, part, secretsOf(c.name), progressOf(c, k), decisions));
+            for (const r of reps) {
+                fromCache.hits += r.fromCache?.hits ?? 0;
+                fromCache.distinct += r.fromCache?.distinct ?? 0;
+            }
             asked += reps.reduce((n, r) => n + r.asked, 0);
             needed += reps.reduce((n, r) => n + r.needed, 0);
             const run = repeat > 1 ? aggregateRepeats(part.scenarios, reps) : reps[0];
@@ -16278,7 +16467,12 @@ async function driveUserDefense(spec, corpora, o, shard) {
             const halts = c.kind === 'trajectory' ? haltsOf(part.scenarios, run.decisionOf) : undefined;
             runs.set(c.name, { outcomes: run.outcomes, asks: run.asks, denials: run.denials, halts });
         }
-        return { name: defense.name, runs, indices, asked, needed, repeats };
+        const cache = !o.decisions
+            ? ''
+            : !decisions
+                ? '; decision cache off: the defense is stateful'
+                : `, ${fromCache.hits} of ${fromCache.distinct} distinct decisions from the decision cache`;
+        return { name: defense.name, runs, indices, asked, needed, repeats, cache };
     }
     finally {
         await defense.close();
@@ -16299,7 +16493,7 @@ function scoredOf(corpora, keyName, commit, d) {
         corpora: entries,
     };
     const times = d.repeats && d.repeats.size > 0 ? ` (${[...d.repeats.values()][0].length} repetitions)` : '';
-    return { name: d.defense, results, runs: d.runs, stats: `${d.asked} requests for ${d.needed} decisions${times}` };
+    return { name: d.defense, results, runs: d.runs, stats: `${d.asked} requests for ${d.needed} decisions${times}${d.cache ?? ''}` };
 }
 /**
  * What the report shows beside each corpus's head results: the reference and classifier rows
@@ -18085,6 +18279,140 @@ function reportFromSection(inputs, section, defense) {
     return adaptiveReport(inputs.corpus, targets, { iterations: section.iterations, seed: section.seed, optimiser: section.optimiser }, [mine], classifierNames());
 }
 
+;// CONCATENATED MODULE: ./src/model/decision-cache-file.ts
+// The decision cache file (docs/cache.md#the-file): JSON lines, a header then one entry per line,
+// each a digest of a whole request and what the defense answered to it. Nothing else is stored.
+
+const DECISION_CACHE_FORMAT = 'agent-defense-eval decision cache';
+const DECISION_CACHE_VERSION = 1;
+const DecisionCacheHeaderSchema = strictObject({
+    format: literal(DECISION_CACHE_FORMAT),
+    version: literal(DECISION_CACHE_VERSION, { error: `expected version ${DECISION_CACHE_VERSION}` }),
+    /** How many entry lines follow: a truncated file is refused, not half-used. */
+    entries: schemas_number().int().nonnegative(),
+});
+/** One answer: allow, deny, or ask (protocol 2), with the defense's reason, as it gave them. */
+const DecisionEntrySchema = strictObject({
+    digest: schemas_string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 in hex'),
+    allowed: schemas_boolean(),
+    ask: literal(true).optional(),
+    reason: schemas_string().max(10_000),
+})
+    .refine((e) => !(e.ask && e.allowed), { message: 'an ask is never allowed unattended' });
+
+;// CONCATENATED MODULE: ./src/data/decision-cache.ts
+// The decision cache on disk (docs/cache.md#the-file): read once, before the defense runs, every
+// entry validated; written once, after the run. A file that is corrupt, of another version or too
+// big is a warning and an empty cache, never a crash and never trusted in part; a file that cannot
+// be read or written at all is the user's path at fault (an InputError naming it).
+
+
+
+
+
+/** The most entries a file keeps: more than every corpus of the registry asks together. */
+const MAX_DECISION_ENTRIES = 200_000;
+/** The largest file read or written (64 MiB): reasons are up to 10,000 characters each. */
+const MAX_DECISION_BYTES = 64 * 1024 * 1024;
+/** The decisions in the file at `path` by digest; empty when there is none, or (with a warning) when it cannot be trusted. */
+function readDecisionCache(path, where, warn) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(path))
+        return new Map();
+    if ((0,external_node_fs_namespaceObject.statSync)(path).size > MAX_DECISION_BYTES) {
+        warn(`${where}: ignored, an empty decision cache is used: larger than ${MAX_DECISION_BYTES} bytes`);
+        return new Map();
+    }
+    const text = readBytes(path, where).toString('utf8');
+    const r = parseDecisionCache(text);
+    if (typeof r === 'string') {
+        warn(`${where}: ignored, an empty decision cache is used: ${r}`);
+        return new Map();
+    }
+    return r;
+}
+/** Every line checked; the first fault is returned as text and the whole file is refused. */
+function parseDecisionCache(text) {
+    const lines = text.split('\n');
+    if (lines.at(-1) === '')
+        lines.pop();
+    const json = (line, n) => {
+        try {
+            return JSON.parse(line);
+        }
+        catch {
+            throw new Error(`line ${n}: not JSON`);
+        }
+    };
+    try {
+        const header = DecisionCacheHeaderSchema.safeParse(json(lines[0] ?? '', 1));
+        if (!header.success)
+            return `line 1 (header): ${describeZodError(header.error)}`;
+        if (lines.length - 1 !== header.data.entries)
+            return `the header announces ${header.data.entries} entries, the file has ${lines.length - 1}`;
+        if (header.data.entries > MAX_DECISION_ENTRIES)
+            return `more than ${MAX_DECISION_ENTRIES} entries`;
+        const out = new Map();
+        for (let i = 1; i < lines.length; i++) {
+            const e = DecisionEntrySchema.safeParse(json(lines[i], i + 1));
+            if (!e.success)
+                return `line ${i + 1}: ${describeZodError(e.error)}`;
+            if (out.has(e.data.digest))
+                return `line ${i + 1}: digest ${e.data.digest} appears twice`;
+            out.set(e.data.digest, { allowed: e.data.allowed, reason: e.data.reason, ...(e.data.ask ? { ask: true } : {}) });
+        }
+        return out;
+    }
+    catch (e) {
+        return e.message;
+    }
+}
+/**
+ * The file's text for these entries, in the order given, within the bounds (entries past them are
+ * left out, counted in `dropped`).
+ */
+function formatDecisionCache(entries) {
+    const lines = [];
+    let bytes = 200;
+    for (const [digest, d] of entries) {
+        if (lines.length >= MAX_DECISION_ENTRIES)
+            break;
+        const line = JSON.stringify({ digest, allowed: d.allowed, ...(d.ask ? { ask: true } : {}), reason: d.reason });
+        bytes += Buffer.byteLength(line) + 1;
+        if (bytes > MAX_DECISION_BYTES)
+            break;
+        lines.push(line);
+    }
+    const header = JSON.stringify({ format: DECISION_CACHE_FORMAT, version: DECISION_CACHE_VERSION, entries: lines.length });
+    return { text: [header, ...lines].map((l) => `${l}\n`).join(''), written: lines.length, dropped: entries.length - lines.length };
+}
+/** Write the file (an InputError naming `where` when it cannot be written). */
+function writeDecisionCache(path, entries, where) {
+    const { text, written, dropped } = formatDecisionCache(entries);
+    writeText(path, text, where);
+    return { written, dropped };
+}
+/** Before the run: a path that could not be read or written afterwards is refused now, not after the defense ran. */
+function checkDecisionCachePath(path, where) {
+    const code = (e) => e.code ?? String(e);
+    if ((0,external_node_fs_namespaceObject.existsSync)(path)) {
+        if ((0,external_node_fs_namespaceObject.statSync)(path).isDirectory())
+            throw new errors_InputError(`${where}: is a directory`);
+        try {
+            (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.R_OK | external_node_fs_namespaceObject.constants.W_OK);
+        }
+        catch (e) {
+            throw new errors_InputError(`${where}: cannot read and write: ${code(e)}`);
+        }
+        return;
+    }
+    try {
+        (0,external_node_fs_namespaceObject.accessSync)((0,external_node_path_namespaceObject.dirname)(path), external_node_fs_namespaceObject.constants.W_OK);
+    }
+    catch (e) {
+        throw new errors_InputError(`${where}: cannot write in ${(0,external_node_path_namespaceObject.dirname)(path)}: ${code(e)}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/adapters/llm-optimiser.ts
 // The LLM optimiser of the adaptive attacker (docs/adaptive.md#an-llm-optimiser-optional): an
 // Optimiser over an OpenAI-compatible chat-completions endpoint, following AutoDojo's diagnosis →
@@ -18331,6 +18659,7 @@ async function readCapped(res) {
 
 
 
+
 /** The pinned tables of a corpus (its registry entry), or the --scores tables; none for "none" or a corpus without tables. */
 function tablesFor(name, opts, store) {
     if (opts.scores.length === 1 && opts.scores[0] === 'none')
@@ -18545,6 +18874,7 @@ async function run(opts, store, io) {
     // The parts are read and checked against the corpora before anything else happens.
     const shards = ext.merge && readShards(ext.merge);
     const spec = ext.spec;
+    const decisions = ext.decisionCache && openDecisionCache(ext.decisionCache.path, (m) => io.stderr(`warning: ${m}\n`));
     const scoreOptions = {
         name: ext.name,
         keyName: ext.keyName,
@@ -18554,6 +18884,7 @@ async function run(opts, store, io) {
         echoStderr: (chunk) => io.stderr(chunk),
         progress: { interval: ext.progress, sink: (line) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
         repeat: ext.repeat,
+        ...(decisions ? { decisions: { cache: decisions, key: ext.decisionCache.key } } : {}),
     };
     if (spec && ext.shard) {
         const part = await scoreShard(spec, corpora, scoreOptions, ext.shard);
@@ -18569,6 +18900,7 @@ async function run(opts, store, io) {
         };
     }
     const scored = shards ? mergeShards(corpora, { keyName: ext.keyName }, shards) : await scoreUserDefense(spec, corpora, scoreOptions);
+    const cacheNotes = decisions ? [await saveDecisionCache(ext.decisionCache.path, decisions)] : [];
     const mine = settings && spec
         ? await playUserDefense(spec, corpora, settings, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) }, scored.name, vaccine)
         : undefined;
@@ -18604,7 +18936,7 @@ async function run(opts, store, io) {
     const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]))) : withOnlineParts);
     if (opts.html)
         htmlFile(opts.html, opts, store, corpora, { mine: { name: scored.name, results }, online: played?.reports, adaptive: attacks });
-    const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...flipLines(results), ...seedNote];
+    const notes = [`scored ${scored.name} on ${names.join(', ')}: ${scored.stats}`, ...flipLines(results), ...cacheNotes, ...seedNote];
     const t = ext.thresholds;
     const gated = base !== undefined ||
         t.minAttributable !== undefined ||
@@ -18647,6 +18979,16 @@ function htmlFile(path, opts, store, corpora, run) {
         adaptive: run.adaptive && Object.fromEntries(run.adaptive),
     });
     writeText(path, html, `--html ${path}`);
+}
+/** --decision-cache: checked before the defense runs, read once (docs/cache.md). */
+function openDecisionCache(path, warn) {
+    const where = `--decision-cache ${path}`;
+    checkDecisionCachePath(path, where);
+    return new DecisionCache(readDecisionCache(path, where, warn));
+}
+async function saveDecisionCache(path, cache) {
+    const { written, dropped } = writeDecisionCache(path, await cache.entries(), `--decision-cache ${path}`);
+    return `decision cache ${path}: ${written} decisions written${dropped > 0 ? `, ${dropped} left out (size bound)` : ''}`;
 }
 function writeResults(path, results) {
     writeText(path, JSON.stringify(results, null, 2) + '\n', `--out-results ${path}`);

@@ -28,7 +28,6 @@ import { mergePartials, partialCorpus, PARTIAL_SCHEMA_VERSION, type PartialResul
 import { Progress } from '../scoring/progress.js';
 import { haltsOf } from '../scoring/trajectory.js';
 import { aggregateRepeats } from '../scoring/repeat.js';
-import type { Driven } from '../scoring/drive.js';
 
 export function loadCorpora(names: readonly CorpusName[], store: () => CorpusStore): Corpus[] {
   return names.map((n) => CORPORA[n].load(store()));
