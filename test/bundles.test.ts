@@ -151,6 +151,29 @@ describe('dist/cli/index.js: the outputs and checks added since', () => {
     expect(html).toContain('"title":"Corpus: bundled"');
   });
 
+  it('--shard and --merge: three parts of every corpus kind merge into the one-process results file, byte for byte', () => {
+    const corpora = 'bundled,agentdojo,pairs,attacks-leet,agentdyn-gpt-4o-2024-08-06';
+    const rule = ['--corpus', corpora, '--defense-cmd', `"${process.execPath}" "${join(FIX, 'rule-stdio.mjs')}"`, '--progress', '0'];
+    const dir = mkdtempSync(join(work, 'shards-'));
+    const whole = cli(...rule, '--out-results', join(dir, 'whole.json'));
+    expect(whole.status, whole.stderr).toBe(0);
+    for (const i of [1, 2, 3]) {
+      const p = cli(...rule, '--shard', `${i}/3`, '--out-results', join(dir, 'parts', `${i}.json`).replace('parts/', `parts-${i}-`));
+      expect(p.status, p.stderr).toBe(0);
+      expect(p.stdout).toBe('');
+      expect(p.stderr).toMatch(
+        new RegExp(`^scored shard ${i}/3 of rule-stdio \\(scenarios: bundled \\d+/10, agentdojo \\d+/132, pairs \\d+/1046`),
+      );
+    }
+    const parts = [1, 2, 3].map((i) => join(dir, `parts-${i}-${i}.json`));
+    const merged = cli('--corpus', corpora, '--merge', parts.join(','), '--out-results', join(dir, 'merged.json'));
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toBe(readFileSync(join(dir, 'whole.json'), 'utf8'));
+    expect(merged.stdout).toBe(whole.stdout);
+    const missing = cli('--corpus', corpora, '--merge', parts.slice(0, 2).join(','));
+    expect([missing.status, missing.stderr]).toEqual([2, 'defense-eval: merge: shard 3/3 is missing\n']);
+  });
+
   it('--progress writes its lines to stderr, never to stdout', () => {
     const flags = ['--corpus', 'bundled', '--defense-module', join(FIX, 'template-detector-module.mjs'), '--format', 'json'];
     const on = cli(...flags, '--progress', '1');
@@ -253,6 +276,27 @@ describe('dist/action/index.js', () => {
       expect(counts(c.result), c.corpus).toEqual(expected(store.load(c.corpus as (typeof CORPORA)[number])));
     }
     expect(summary).toMatch(new RegExp(`^## ✅ Defense gate passed: ${name}`));
+  });
+});
+
+describe('dist/action/index.js in shard and merge modes', () => {
+  it('shard jobs write their parts and nothing else; the merge job writes the results one job would', () => {
+    const rule = { INPUT_DEFENSE: `"${process.execPath}" "${join(FIX, 'rule-stdio.mjs')}"`, INPUT_CORPORA: 'bundled,pairs' };
+    const whole = gate(rule);
+    expect(whole.p.status, whole.p.stdout + whole.p.stderr).toBe(0);
+    const workspace = mkdtempSync(join(work, 'ws-'));
+    for (const i of [1, 2]) {
+      const part = gate({ ...rule, INPUT_SHARD: `${i}/2` });
+      expect(part.p.status, part.p.stdout + part.p.stderr).toBe(0);
+      expect(part.output('results-path')).toBeUndefined();
+      expect(part.output('verdict')).toBeUndefined();
+      mkdirSync(join(workspace, 'parts', String(i)), { recursive: true });
+      cpSync(part.output('partial-path')!, join(workspace, 'parts', String(i), 'part.json'));
+    }
+    const merged = gate({ ...rule, INPUT_MERGE: 'parts', GITHUB_WORKSPACE: workspace });
+    expect(merged.p.status, merged.p.stdout + merged.p.stderr).toBe(0);
+    expect(readFileSync(merged.output('results-path')!, 'utf8')).toBe(readFileSync(whole.output('results-path')!, 'utf8'));
+    expect(merged.summary).toBe(whole.summary);
   });
 });
 

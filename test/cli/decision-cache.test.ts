@@ -87,7 +87,7 @@ describe('--decision-cache', () => {
     [['--defense-cmd', RULE, '--decision-cache', '', '--cache-key', 'k'], '--decision-cache: empty'],
     [
       ['--decision-cache', file, '--cache-key', 'k'],
-      '--decision-cache needs your defense: --defense-cmd, --defense-url or --defense-module',
+      '--decision-cache needs your defense: --defense-cmd, --defense-url, --defense-module or --merge',
     ],
     [
       ['--defense-cmd', 'exit 3', '--decision-cache', join(tmp, 'no-dir', 'c.jsonl'), '--cache-key', 'k'],
