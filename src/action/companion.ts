@@ -123,6 +123,7 @@ async function handle(
     details,
     toolVersion: TOOL_VERSION,
     runUrl: undefined,
+    scoring: record.scoring,
   });
   const posted = await withRetry(
     () => upsertComment(octokit, { owner, repo, issue_number: record.pr!.number }, record.comment_key, markdown),

@@ -173,6 +173,7 @@ export async function run(deps: Deps): Promise<number> {
       toolVersion: TOOL_VERSION,
       runUrl: ctx.runUrl,
       htmlArtifact: cfg.html === undefined ? undefined : htmlArtifact(cfg.commentKey),
+      scoring: scored.stats,
     });
     await writeGateFiles(cfg, ctx, { scored: { ...scored, results }, base, verdict, markdown }, deps);
     writeForCache(cfg, ctx, results, deps.info);

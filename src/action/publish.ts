@@ -73,6 +73,7 @@ export async function writeGateFiles(cfg: Config, ctx: RunContext, run: GateRun,
     missing: run.base.missing,
     pr: ctx.pr ? { number: ctx.pr.number, head_sha: ctx.pr.headSha } : undefined,
     run_url: ctx.runUrl,
+    scoring: run.scored.stats,
     verdict: run.verdict.pass ? 'pass' : 'fail',
   };
   writeFileSync(reportPath, run.markdown);

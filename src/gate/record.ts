@@ -34,6 +34,8 @@ export const GateRecordSchema = z.object({
   missing: z.string().max(2000).optional(),
   pr: z.object({ number: z.number().int().positive(), head_sha: z.string().regex(/^[0-9a-f]{40}$/) }).optional(),
   run_url: z.string().max(500).optional(),
+  /** What scoring asked of the defense (requests, decisions, the decision cache's hits), shown under the report. */
+  scoring: z.string().max(300).optional(),
   verdict: z.enum(['pass', 'fail']),
 });
 export type GateRecord = z.infer<typeof GateRecordSchema>;

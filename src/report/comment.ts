@@ -50,6 +50,8 @@ export interface ReportInput {
   readonly runUrl?: string | undefined;
   /** The workflow artifact holding the HTML report, when the html input asked for one. */
   readonly htmlArtifact?: string | undefined;
+  /** What scoring asked of the defense: "2215 requests for 3479 decisions", with the decision cache's hits when one was used. */
+  readonly scoring?: string | undefined;
 }
 
 const short = (sha: string): string => (sha === '' ? 'unknown' : escapeMarkdown(sha.slice(0, 7)));
@@ -211,7 +213,8 @@ function renderAt(input: ReportInput, level: number): string {
   // An artifact name in a code span: kept to the characters a span shows as they are.
   const artifact = input.htmlArtifact?.replace(/[^A-Za-z0-9._-]/g, '-');
   if (artifact) out += `\nHTML report: artifact \`${artifact}\` of ${runLink ? `the ${runLink}` : 'this workflow run'}\n`;
-  out += `\n<sub>head ${short(input.head.commit)}${base} · corpora ${versions} · agent-defense-eval ${escapeMarkdown(input.toolVersion)}${run}</sub>\n`;
+  const scoring = input.scoring ? ` · ${escapeMarkdown(input.scoring)}` : '';
+  out += `\n<sub>head ${short(input.head.commit)}${base} · corpora ${versions}${scoring} · agent-defense-eval ${escapeMarkdown(input.toolVersion)}${run}</sub>\n`;
   out += `\n<sub>Static corpora are a regression test, not a security proof: a defense that passes here can still be bypassed by attacks the corpora do not contain.</sub>\n`;
   return out;
 }

@@ -127,6 +127,10 @@ describe('a push saves, a pull request reuses', () => {
     expect(statsOf(second.infos, 'scored v2-egress-ask on bundled: ')).toMatch(
       new RegExp(`: 0 requests for \\d+ decisions, ${asked} of ${asked} distinct decisions from the decision cache$`),
     );
+    // The report (the comment's body) says it too, under the tables.
+    expect(readFileSync(second.outputs['report-path']!, 'utf8')).toMatch(
+      new RegExp(` · 0 requests for \\d+ decisions, ${asked} of ${asked} distinct decisions from the decision cache · `),
+    );
     // The same figures as the push: the comparison with the base shows no change.
     expect(JSON.parse(readFileSync(second.outputs['results-path']!, 'utf8')).corpora).toEqual(
       JSON.parse(readFileSync(first.outputs['results-path']!, 'utf8')).corpora,
