@@ -16743,6 +16743,183 @@ function adaptiveMarkdown(r, heading = '##') {
     return out.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/report/chart.ts
+// A mermaid quadrant chart placing the defense among the reference and classifier defenses: attributable block rate (up)
+// against utility (right). Labels are ours or sanitised to a safe alphabet: nothing a defense
+// controls reaches the mermaid source unfiltered.
+
+/** Letters, digits, space, dot and hyphen only; at most 40 characters. */
+function chartLabel(s) {
+    const clean = s
+        .replace(/[^A-Za-z0-9 .-]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40);
+    return clean === '' ? 'unnamed' : clean;
+}
+// Mermaid's lexer reads a coordinate as `1`, `0` or `0.ddd`: "1.000" is a lexical error that
+// breaks the whole chart (checked with mermaid 11's parser), so a full rate is written "1".
+const coord = (x) => {
+    const r = Math.round(x * 1000) / 1000;
+    return r >= 1 ? '1' : r.toFixed(3);
+};
+function quadrantChart(title, points) {
+    const lines = [
+        '```mermaid',
+        'quadrantChart',
+        `  title ${chartLabel(title)}`,
+        '  x-axis Low utility --> High utility',
+        '  y-axis Few attributable blocks --> Many attributable blocks',
+        '  quadrant-1 Blocks attacks, keeps tasks',
+        '  quadrant-2 Blocks attacks, breaks tasks',
+        '  quadrant-3 Neither',
+        '  quadrant-4 Keeps tasks, misses attacks',
+    ];
+    const seen = new Set();
+    for (const p of points) {
+        const x = utilityRate(p.result), y = attributableRate(p.result);
+        // A point needs both rates: an empty axis (no benign task, no scorable injection) has no place.
+        if (x === undefined || y === undefined)
+            continue;
+        let label = chartLabel(p.label);
+        for (let n = 2; seen.has(label); n++)
+            label = `${chartLabel(p.label)} ${n}`;
+        seen.add(label);
+        lines.push(`  ${label}: [${coord(x)}, ${coord(y)}]`);
+    }
+    lines.push('```');
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/report/online.ts
+// The online evaluation as text and markdown (docs/online.md): the macro figures of every defense
+// on the same streams, the cumulative-ASR curve as a mermaid line chart (one line per defense),
+// and the figures per stream. Nothing a defense controls reaches the chart unfiltered.
+
+
+
+/** Where the curve is read off in tables: after 5, 10, 20, 40 and 80 attacks (those a stream has). */
+const MARKS = [5, 10, 20, 40, 80];
+function online_describe(r) {
+    const s = r.settings;
+    return (`${r.streams.length} streams (one per suite: ${r.streams.map((x) => `${x.suite} ${x.episodes.length} episodes`).join(', ')}), ` +
+        `up to ${s.attacks} attacks and ${s.benign} benign tasks each, seed ${s.seed}; ` +
+        `feedback only to a defense that learns, after each episode is scored: at most ${s.budgets.attack_success} attack_success and ` +
+        `${s.budgets.false_positive} false_positive labels per stream, blocked_attack unbudgeted`);
+}
+const labelsOf = (x) => {
+    if (!x.learns)
+        return '–';
+    const sum = (k) => x.streams.reduce((n, s) => n + s.counts.labels[k], 0);
+    return `${sum('attack_success')}/${sum('false_positive')}/${sum('blocked_attack')}`;
+};
+const marks = (r) => MARKS.filter((m) => m <= Math.max(0, ...r.results.map((x) => x.curve.length)));
+const curveAt = (x, n) => percent(x.curve[n - 1]);
+/** The macro columns of one defense's online row: defense, learns, ASR, TSR, BU, SU-HM, SW-ASR (the text, markdown and HTML reports). */
+const macroCells = (x) => [
+    x.defense,
+    x.learns ? 'yes' : 'no',
+    percent(x.macro.asr),
+    percent(x.macro.tsr),
+    percent(x.macro.bu),
+    score100(x.macro.su_hm),
+    percent(x.macro.sw_asr),
+];
+function onlineText(r) {
+    const w = r.settings.window;
+    const ms = marks(r);
+    const head = ['defense', 'learns', 'ASR', 'TSR', 'BU', 'SU-HM', `SW-ASR@${w}`, ...ms.map((m) => `ASR@${m}`), 'labels s/fp/b'];
+    const rows = r.results.map((x) => [...macroCells(x), ...ms.map((m) => curveAt(x, m)), labelsOf(x)]);
+    const width = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+    const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ');
+    const out = [`online evaluation on ${r.corpus}: ${online_describe(r)}`, '', line(head), ...rows.map(line), ''];
+    out.push('per stream (ASR, TSR, BU, SW-ASR):');
+    for (const x of r.results) {
+        out.push(`  ${x.defense}: ${x.streams
+            .map((s) => `${s.suite} ${percent(s.rates.asr)} ${percent(s.rates.tsr)} ${percent(s.rates.bu)} ${percent(s.rates.sw_asr)}`)
+            .join('; ')}`);
+    }
+    out.push('', 'ASR: attacked episodes whose goal was met; TSR: attacked episodes whose user task was done; BU: benign tasks done', '');
+    return out.join('\n');
+}
+// Line colours, named in the legend below the chart (mermaid's xychart has no legend of its own).
+const PALETTE = [
+    ['#e41a1c', '🟥'],
+    ['#377eb8', '🟦'],
+    ['#4daf4a', '🟩'],
+    ['#ff7f00', '🟧'],
+    ['#984ea3', '🟪'],
+    ['#a65628', '🟫'],
+    ['#000000', '⬛'],
+    ['#ffd700', '🟨'],
+];
+/** Cumulative ASR (%) against attacks seen, one line per defense (the first eight). */
+function onlineChart(r) {
+    const shown = r.results.filter((x) => x.curve.length > 0).slice(0, PALETTE.length);
+    const horizon = Math.max(0, ...shown.map((x) => x.curve.length));
+    if (horizon === 0)
+        return '';
+    const colours = shown.map((_, i) => PALETTE[i][0]).join(', ');
+    const lines = [
+        '```mermaid',
+        `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours}"}}}}%%`,
+        'xychart-beta',
+        `  title "${chartLabel(r.corpus)} cumulative ASR"`,
+        `  x-axis "attacks seen" 1 --> ${horizon}`,
+        '  y-axis "cumulative ASR (%)" 0 --> 100',
+    ];
+    for (const x of shown) {
+        const pts = Array.from({ length: horizon }, (_, i) => (x.curve[i] ?? x.curve.at(-1)) * 100);
+        lines.push(`  line [${pts.map((p) => (Math.round(p * 10) / 10).toString()).join(', ')}]`);
+    }
+    lines.push('```');
+    const legend = shown.map((x, i) => `${PALETTE[i][1]} ${escape_escapeMarkdown(x.defense)}`).join(' · ');
+    return `${lines.join('\n')}\n\n${legend}\n`;
+}
+function onlineTable(r, label) {
+    const w = r.settings.window;
+    const ms = marks(r);
+    const head = `| defense | learns | ASR | TSR | BU | SU-HM | SW-ASR@${w} | ${ms.map((m) => `ASR@${m}`).join(' | ')} | labels (success/fp/blocked) |`;
+    const sep = `|---|---|${'---:|'.repeat(5 + ms.length)}---:|`;
+    const rows = r.results.map((x, i) => `| ${label(x, i)} | ${x.learns ? 'yes' : 'no'} | ${percent(x.macro.asr)} | ${percent(x.macro.tsr)} | ${percent(x.macro.bu)} | ${score100(x.macro.su_hm)} | ${percent(x.macro.sw_asr)} | ${ms.map((m) => curveAt(x, m)).join(' | ')} | ${labelsOf(x)} |`);
+    return [head, sep, ...rows].join('\n') + '\n';
+}
+function perStream(r) {
+    const suites = r.results[0]?.streams.map((s) => escape_escapeMarkdown(s.suite)) ?? [];
+    const rows = r.results.map((x) => `| ${escape_escapeMarkdown(x.defense)} | ${x.streams
+        .map((s) => `${percent(s.rates.asr)} / ${percent(s.rates.tsr)} / ${percent(s.rates.bu)} / ${percent(s.rates.sw_asr)}`)
+        .join(' | ')} |`);
+    return `<details><summary>Per stream: ASR / TSR / BU / SW-ASR@${r.settings.window}</summary>\n\n| defense | ${suites.join(' | ')} |\n|---|${'---:|'.repeat(suites.length)}\n${rows.join('\n')}\n\n</details>\n`;
+}
+const FOOTNOTE = 'ASR: attacked episodes whose goal was met; TSR: attacked episodes whose user task was done; BU: benign tasks done unattended. Macro averages over the streams.';
+function onlineMarkdown(r) {
+    return [
+        `## Online evaluation: ${escape_escapeMarkdown(r.corpus)}`,
+        '',
+        escape_escapeMarkdown(online_describe(r)),
+        '',
+        onlineTable(r, (x) => escape_escapeMarkdown(x.defense)),
+        onlineChart(r),
+        perStream(r),
+        `${FOOTNOTE} What the curve does and does not show: [docs/online.md](docs/online.md).`,
+        '',
+    ].join('\n');
+}
+/** The gate's comment: your defense's row first (bold), the chart and the streams when there is room. */
+function onlineComment(r, defense, detailed) {
+    const out = [
+        `#### Online evaluation on ${escapeMarkdown(r.corpus)} (test before update)`,
+        '',
+        escapeMarkdown(online_describe(r)),
+        '',
+        onlineTable(r, (x, i) => (i === 0 ? `**${defense}**` : escapeMarkdown(x.defense))),
+    ];
+    if (detailed)
+        out.push(onlineChart(r), perStream(r));
+    out.push(`<sub>${FOOTNOTE} Thresholded absolutely, never compared with the base (agent-defense-eval's docs/online.md).</sub>`, '');
+    return out.join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/report/html-page.ts
 // The HTML report's own style and script (docs/html.md), fixed text: no data is ever spliced in.
 // The script reads the model from the JSON block, builds the page with createElement and
@@ -16994,15 +17171,7 @@ function onlineSection(r) {
             {
                 caption: 'Macro over the streams',
                 head: ['defense', 'learns', 'ASR', 'TSR', 'BU', 'SU-HM', `SW-ASR@${w}`],
-                rows: r.results.map((x) => [
-                    x.defense,
-                    x.learns ? 'yes' : 'no',
-                    percent(x.macro.asr),
-                    percent(x.macro.tsr),
-                    percent(x.macro.bu),
-                    score100(x.macro.su_hm),
-                    percent(x.macro.sw_asr),
-                ]),
+                rows: r.results.map(macroCells),
             },
         ],
     };
@@ -17279,183 +17448,6 @@ function trajectoryMarkdown(r) {
     out += `\n${escape_escapeMarkdown(classifiersLine(r))}\n\n${NOTE}\n`;
     out += `\n#### Context: ${r.context.label}\n\n${contextMarkdown(r.context)}`;
     return out + versionsMarkdown(r.versions);
-}
-
-;// CONCATENATED MODULE: ./src/report/chart.ts
-// A mermaid quadrant chart placing the defense among the reference and classifier defenses: attributable block rate (up)
-// against utility (right). Labels are ours or sanitised to a safe alphabet: nothing a defense
-// controls reaches the mermaid source unfiltered.
-
-/** Letters, digits, space, dot and hyphen only; at most 40 characters. */
-function chartLabel(s) {
-    const clean = s
-        .replace(/[^A-Za-z0-9 .-]+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 40);
-    return clean === '' ? 'unnamed' : clean;
-}
-// Mermaid's lexer reads a coordinate as `1`, `0` or `0.ddd`: "1.000" is a lexical error that
-// breaks the whole chart (checked with mermaid 11's parser), so a full rate is written "1".
-const coord = (x) => {
-    const r = Math.round(x * 1000) / 1000;
-    return r >= 1 ? '1' : r.toFixed(3);
-};
-function quadrantChart(title, points) {
-    const lines = [
-        '```mermaid',
-        'quadrantChart',
-        `  title ${chartLabel(title)}`,
-        '  x-axis Low utility --> High utility',
-        '  y-axis Few attributable blocks --> Many attributable blocks',
-        '  quadrant-1 Blocks attacks, keeps tasks',
-        '  quadrant-2 Blocks attacks, breaks tasks',
-        '  quadrant-3 Neither',
-        '  quadrant-4 Keeps tasks, misses attacks',
-    ];
-    const seen = new Set();
-    for (const p of points) {
-        const x = utilityRate(p.result), y = attributableRate(p.result);
-        // A point needs both rates: an empty axis (no benign task, no scorable injection) has no place.
-        if (x === undefined || y === undefined)
-            continue;
-        let label = chartLabel(p.label);
-        for (let n = 2; seen.has(label); n++)
-            label = `${chartLabel(p.label)} ${n}`;
-        seen.add(label);
-        lines.push(`  ${label}: [${coord(x)}, ${coord(y)}]`);
-    }
-    lines.push('```');
-    return lines.join('\n') + '\n';
-}
-
-;// CONCATENATED MODULE: ./src/report/online.ts
-// The online evaluation as text and markdown (docs/online.md): the macro figures of every defense
-// on the same streams, the cumulative-ASR curve as a mermaid line chart (one line per defense),
-// and the figures per stream. Nothing a defense controls reaches the chart unfiltered.
-
-
-
-/** Where the curve is read off in tables: after 5, 10, 20, 40 and 80 attacks (those a stream has). */
-const MARKS = [5, 10, 20, 40, 80];
-function online_describe(r) {
-    const s = r.settings;
-    return (`${r.streams.length} streams (one per suite: ${r.streams.map((x) => `${x.suite} ${x.episodes.length} episodes`).join(', ')}), ` +
-        `up to ${s.attacks} attacks and ${s.benign} benign tasks each, seed ${s.seed}; ` +
-        `feedback only to a defense that learns, after each episode is scored: at most ${s.budgets.attack_success} attack_success and ` +
-        `${s.budgets.false_positive} false_positive labels per stream, blocked_attack unbudgeted`);
-}
-const labelsOf = (x) => {
-    if (!x.learns)
-        return '–';
-    const sum = (k) => x.streams.reduce((n, s) => n + s.counts.labels[k], 0);
-    return `${sum('attack_success')}/${sum('false_positive')}/${sum('blocked_attack')}`;
-};
-const marks = (r) => MARKS.filter((m) => m <= Math.max(0, ...r.results.map((x) => x.curve.length)));
-const curveAt = (x, n) => percent(x.curve[n - 1]);
-function onlineText(r) {
-    const w = r.settings.window;
-    const ms = marks(r);
-    const head = ['defense', 'learns', 'ASR', 'TSR', 'BU', 'SU-HM', `SW-ASR@${w}`, ...ms.map((m) => `ASR@${m}`), 'labels s/fp/b'];
-    const rows = r.results.map((x) => [
-        x.defense,
-        x.learns ? 'yes' : 'no',
-        percent(x.macro.asr),
-        percent(x.macro.tsr),
-        percent(x.macro.bu),
-        score100(x.macro.su_hm),
-        percent(x.macro.sw_asr),
-        ...ms.map((m) => curveAt(x, m)),
-        labelsOf(x),
-    ]);
-    const width = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-    const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ');
-    const out = [`online evaluation on ${r.corpus}: ${online_describe(r)}`, '', line(head), ...rows.map(line), ''];
-    out.push('per stream (ASR, TSR, BU, SW-ASR):');
-    for (const x of r.results) {
-        out.push(`  ${x.defense}: ${x.streams
-            .map((s) => `${s.suite} ${percent(s.rates.asr)} ${percent(s.rates.tsr)} ${percent(s.rates.bu)} ${percent(s.rates.sw_asr)}`)
-            .join('; ')}`);
-    }
-    out.push('', 'ASR: attacked episodes whose goal was met; TSR: attacked episodes whose user task was done; BU: benign tasks done', '');
-    return out.join('\n');
-}
-// Line colours, named in the legend below the chart (mermaid's xychart has no legend of its own).
-const PALETTE = [
-    ['#e41a1c', '🟥'],
-    ['#377eb8', '🟦'],
-    ['#4daf4a', '🟩'],
-    ['#ff7f00', '🟧'],
-    ['#984ea3', '🟪'],
-    ['#a65628', '🟫'],
-    ['#000000', '⬛'],
-    ['#ffd700', '🟨'],
-];
-/** Cumulative ASR (%) against attacks seen, one line per defense (the first eight). */
-function onlineChart(r) {
-    const shown = r.results.filter((x) => x.curve.length > 0).slice(0, PALETTE.length);
-    const horizon = Math.max(0, ...shown.map((x) => x.curve.length));
-    if (horizon === 0)
-        return '';
-    const colours = shown.map((_, i) => PALETTE[i][0]).join(', ');
-    const lines = [
-        '```mermaid',
-        `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colours}"}}}}%%`,
-        'xychart-beta',
-        `  title "${chartLabel(r.corpus)} cumulative ASR"`,
-        `  x-axis "attacks seen" 1 --> ${horizon}`,
-        '  y-axis "cumulative ASR (%)" 0 --> 100',
-    ];
-    for (const x of shown) {
-        const pts = Array.from({ length: horizon }, (_, i) => (x.curve[i] ?? x.curve.at(-1)) * 100);
-        lines.push(`  line [${pts.map((p) => (Math.round(p * 10) / 10).toString()).join(', ')}]`);
-    }
-    lines.push('```');
-    const legend = shown.map((x, i) => `${PALETTE[i][1]} ${escape_escapeMarkdown(x.defense)}`).join(' · ');
-    return `${lines.join('\n')}\n\n${legend}\n`;
-}
-function onlineTable(r, label) {
-    const w = r.settings.window;
-    const ms = marks(r);
-    const head = `| defense | learns | ASR | TSR | BU | SU-HM | SW-ASR@${w} | ${ms.map((m) => `ASR@${m}`).join(' | ')} | labels (success/fp/blocked) |`;
-    const sep = `|---|---|${'---:|'.repeat(5 + ms.length)}---:|`;
-    const rows = r.results.map((x, i) => `| ${label(x, i)} | ${x.learns ? 'yes' : 'no'} | ${percent(x.macro.asr)} | ${percent(x.macro.tsr)} | ${percent(x.macro.bu)} | ${score100(x.macro.su_hm)} | ${percent(x.macro.sw_asr)} | ${ms.map((m) => curveAt(x, m)).join(' | ')} | ${labelsOf(x)} |`);
-    return [head, sep, ...rows].join('\n') + '\n';
-}
-function perStream(r) {
-    const suites = r.results[0]?.streams.map((s) => escape_escapeMarkdown(s.suite)) ?? [];
-    const rows = r.results.map((x) => `| ${escape_escapeMarkdown(x.defense)} | ${x.streams
-        .map((s) => `${percent(s.rates.asr)} / ${percent(s.rates.tsr)} / ${percent(s.rates.bu)} / ${percent(s.rates.sw_asr)}`)
-        .join(' | ')} |`);
-    return `<details><summary>Per stream: ASR / TSR / BU / SW-ASR@${r.settings.window}</summary>\n\n| defense | ${suites.join(' | ')} |\n|---|${'---:|'.repeat(suites.length)}\n${rows.join('\n')}\n\n</details>\n`;
-}
-const FOOTNOTE = 'ASR: attacked episodes whose goal was met; TSR: attacked episodes whose user task was done; BU: benign tasks done unattended. Macro averages over the streams.';
-function onlineMarkdown(r) {
-    return [
-        `## Online evaluation: ${escape_escapeMarkdown(r.corpus)}`,
-        '',
-        escape_escapeMarkdown(online_describe(r)),
-        '',
-        onlineTable(r, (x) => escape_escapeMarkdown(x.defense)),
-        onlineChart(r),
-        perStream(r),
-        `${FOOTNOTE} What the curve does and does not show: [docs/online.md](docs/online.md).`,
-        '',
-    ].join('\n');
-}
-/** The gate's comment: your defense's row first (bold), the chart and the streams when there is room. */
-function onlineComment(r, defense, detailed) {
-    const out = [
-        `#### Online evaluation on ${escapeMarkdown(r.corpus)} (test before update)`,
-        '',
-        escapeMarkdown(online_describe(r)),
-        '',
-        onlineTable(r, (x, i) => (i === 0 ? `**${defense}**` : escapeMarkdown(x.defense))),
-    ];
-    if (detailed)
-        out.push(onlineChart(r), perStream(r));
-    out.push(`<sub>${FOOTNOTE} Thresholded absolutely, never compared with the base (agent-defense-eval's docs/online.md).</sub>`, '');
-    return out.join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/defenses/learner.ts

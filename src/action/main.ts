@@ -22,7 +22,7 @@ import { RunResultsSchema, type AdaptiveSection } from '../gate/results.js';
 import { readValidated } from '../data/files.js';
 import type { CorpusStore } from '../data/store.js';
 import { attackedDefense, openDefense } from '../adapters/index.js';
-import { loadCorpora, mergeShards, reportDetails, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
+import { loadCorpora, mergeShards, reportDetails, scoreShard, scoreUserDefense, type Scored, type ScoreOptions } from '../run/score.js';
 import { PartialResultsSchema } from '../gate/shard.js';
 import { partialFiles } from '../data/files.js';
 import type { RunContext } from './event.js';
@@ -128,14 +128,7 @@ export async function run(deps: Deps): Promise<number> {
       : await phase('head', async (env) => {
           await runInstall(cfg.install, ctx.workspace, env, deps.info);
           const scored = await scoreUserDefense(cfg.defense, corpora, {
-            name: cfg.name,
-            keyName: cfg.keyName,
-            timeoutMs: cfg.timeoutMs,
-            cwd: ctx.workspace,
-            env,
-            commit: ctx.sha,
-            echoStderr: deps.echoStderr,
-            progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
+            ...headScoring(cfg, ctx, env, deps),
             repeat: cfg.repeat,
             decisions: decisions?.head,
           });
@@ -210,6 +203,20 @@ export async function run(deps: Deps): Promise<number> {
   }
 }
 
+/** How the head's defense is scored, whole or one shard of it: in the workspace, at the run's commit, with progress lines in the log. */
+function headScoring(cfg: Config, ctx: RunContext, env: NodeJS.ProcessEnv, deps: Deps): ScoreOptions {
+  return {
+    name: cfg.name,
+    keyName: cfg.keyName,
+    timeoutMs: cfg.timeoutMs,
+    cwd: ctx.workspace,
+    env,
+    commit: ctx.sha,
+    echoStderr: deps.echoStderr,
+    progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
+  };
+}
+
 /**
  * A matrix job (`shard: i/n`): install and score this shard's part under the same guard as a whole
  * run, then write the part for the merge job. No base, no verdict, no comment: the merge job has them.
@@ -219,21 +226,7 @@ async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]
   const guard = deps.guard();
   const part = await guardedPhase(guard, defenseEnv(deps.env, cfg.defenseEnv, guard.marker), ctx.tempDir, 'head', async (env) => {
     await runInstall(cfg.install, ctx.workspace, env, deps.info);
-    return scoreShard(
-      cfg.defense,
-      corpora,
-      {
-        name: cfg.name,
-        keyName: cfg.keyName,
-        timeoutMs: cfg.timeoutMs,
-        cwd: ctx.workspace,
-        env,
-        commit: ctx.sha,
-        echoStderr: deps.echoStderr,
-        progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
-      },
-      shard,
-    );
+    return scoreShard(cfg.defense, corpora, headScoring(cfg, ctx, env, deps), shard);
   });
   const path = writePartialFile(cfg, ctx, part);
   const sizes = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');

@@ -9,9 +9,9 @@ import { THRESHOLD_SWEEP, type ClassifierDetails } from '../evaluate/classifiers
 import type { OnlineReport } from '../evaluate/online.js';
 import type { AdaptiveReport, Tally } from '../evaluate/adaptive.js';
 import { attributableRate, utilityRate } from '../scoring/rates.js';
-import { percent, score100 } from '../format/percent.js';
 import { COLUMN_NAMES, metricsCells, type ColumnNames } from './metrics-table.js';
 import { tallyCells } from './adaptive.js';
+import { macroCells } from './online.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './html-page.js';
 
 /** Whose row it is: the point's colour and marker on the charts. */
@@ -177,15 +177,7 @@ export function onlineSection(r: OnlineReport): HtmlSection {
       {
         caption: 'Macro over the streams',
         head: ['defense', 'learns', 'ASR', 'TSR', 'BU', 'SU-HM', `SW-ASR@${w}`],
-        rows: r.results.map((x) => [
-          x.defense,
-          x.learns ? 'yes' : 'no',
-          percent(x.macro.asr),
-          percent(x.macro.tsr),
-          percent(x.macro.bu),
-          score100(x.macro.su_hm),
-          percent(x.macro.sw_asr),
-        ]),
+        rows: r.results.map(macroCells),
       },
     ],
   };

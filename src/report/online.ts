@@ -28,21 +28,22 @@ const labelsOf = (x: OnlineResult): string => {
 const marks = (r: OnlineReport): number[] => MARKS.filter((m) => m <= Math.max(0, ...r.results.map((x) => x.curve.length)));
 const curveAt = (x: OnlineResult, n: number): string => percent(x.curve[n - 1]);
 
+/** The macro columns of one defense's online row: defense, learns, ASR, TSR, BU, SU-HM, SW-ASR (the text, markdown and HTML reports). */
+export const macroCells = (x: OnlineResult): string[] => [
+  x.defense,
+  x.learns ? 'yes' : 'no',
+  percent(x.macro.asr),
+  percent(x.macro.tsr),
+  percent(x.macro.bu),
+  score100(x.macro.su_hm),
+  percent(x.macro.sw_asr),
+];
+
 export function onlineText(r: OnlineReport): string {
   const w = r.settings.window;
   const ms = marks(r);
   const head = ['defense', 'learns', 'ASR', 'TSR', 'BU', 'SU-HM', `SW-ASR@${w}`, ...ms.map((m) => `ASR@${m}`), 'labels s/fp/b'];
-  const rows = r.results.map((x) => [
-    x.defense,
-    x.learns ? 'yes' : 'no',
-    percent(x.macro.asr),
-    percent(x.macro.tsr),
-    percent(x.macro.bu),
-    score100(x.macro.su_hm),
-    percent(x.macro.sw_asr),
-    ...ms.map((m) => curveAt(x, m)),
-    labelsOf(x),
-  ]);
+  const rows = r.results.map((x) => [...macroCells(x), ...ms.map((m) => curveAt(x, m)), labelsOf(x)]);
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join('  ');
   const out = [`online evaluation on ${r.corpus}: ${describe(r)}`, '', line(head), ...rows.map(line), ''];
