@@ -12,6 +12,7 @@ import { judge } from '../src/scoring/judge.js';
 import { benchProtocol } from './protocol.js';
 import { benchV2 } from './v2.js';
 import { benchShards } from './shards.js';
+import { benchCache } from './cache.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli/index.js');
@@ -97,3 +98,6 @@ if (process.env['BENCH_PROTOCOL'] !== '0') {
 
 // Sharded against one process (set BENCH_SHARDS=0 to skip it: about two minutes).
 if (process.env['BENCH_SHARDS'] !== '0') await benchShards();
+
+// The decision cache, cold then warm (set BENCH_CACHE=0 to skip it: about 45 s).
+if (process.env['BENCH_CACHE'] !== '0') benchCache();
