@@ -258,13 +258,8 @@ function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
   if (rawShard !== '' && rawMerge !== '')
     throw new InputError('inputs shard and merge: set one (the matrix jobs set shard, the merge job merge)');
   const input = rawShard !== '' ? 'shard' : 'merge';
-  const stray = ['online', 'adaptive', 'adaptive-replay'].find(
-    (n) => get(n).trim() !== '' && get(n).trim() !== 'false' && get(n).trim() !== '0',
-  );
-  if (stray)
-    throw new InputError(
-      `input ${stray}: not supported with ${input} yet: online streams and the adaptive attack run in one job (docs/shards.md)`,
-    );
+  const stray = ['adaptive', 'adaptive-replay'].find((n) => get(n).trim() !== '' && get(n).trim() !== 'false' && get(n).trim() !== '0');
+  if (stray) throw new InputError(`input ${stray}: not supported with ${input} yet: the adaptive attack runs in one job (docs/shards.md)`);
   if (get('cache-key').trim() !== '')
     throw new InputError(
       `input cache-key: not supported with ${input} yet: every shard job would save its own part of the cache under one key`,

@@ -22,8 +22,17 @@ import { RunResultsSchema, type AdaptiveSection } from '../gate/results.js';
 import { readValidated } from '../data/files.js';
 import type { CorpusStore } from '../data/store.js';
 import { attackedDefense, openDefense } from '../adapters/index.js';
-import { loadCorpora, mergeShards, reportDetails, scoreShard, scoreUserDefense, type Scored, type ScoreOptions } from '../run/score.js';
-import { PartialResultsSchema } from '../gate/shard.js';
+import {
+  loadCorpora,
+  mergeShards,
+  reportDetails,
+  scoreShard,
+  scoreUserDefense,
+  withPartOnline,
+  type Scored,
+  type ScoreOptions,
+} from '../run/score.js';
+import { PartialResultsSchema, streamKey, streamPlan } from '../gate/shard.js';
 import { partialFiles } from '../data/files.js';
 import type { RunContext } from './event.js';
 import { readBase, resolveBase, writeForCache } from './base.js';
@@ -90,7 +99,7 @@ export async function run(deps: Deps): Promise<number> {
     if (cfg.shard) return await runShard(cfg, ctx, corpora, deps);
     // The merge job's parts are read and checked before anything else, and no PR code scores the head.
     const merged = cfg.merge && mergedRun(cfg, ctx, corpora);
-    const online = cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
+    const online = !cfg.merge && cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
     const attack = cfg.adaptive && adaptivePlan(cfg, corpora, ctx.workspace, deps.store());
     const plan = readBase(cfg, ctx, deps.matchedCacheKey);
     // Read once, now, while none of the pull request's code has run; never read again.
@@ -223,10 +232,22 @@ function headScoring(cfg: Config, ctx: RunContext, env: NodeJS.ProcessEnv, deps:
  */
 async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[], deps: Deps): Promise<number> {
   const shard = cfg.shard!;
+  const online = cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
   const guard = deps.guard();
   const part = await guardedPhase(guard, defenseEnv(deps.env, cfg.defenseEnv, guard.marker), ctx.tempDir, 'head', async (env) => {
     await runInstall(cfg.install, ctx.workspace, env, deps.info);
-    return scoreShard(cfg.defense, corpora, headScoring(cfg, ctx, env, deps), shard);
+    const scored = await scoreShard(cfg.defense, corpora, headScoring(cfg, ctx, env, deps), shard);
+    if (!online) return scored;
+    // This shard's streams, whole, under a seed this job drew (recorded; the merge keeps each stream's).
+    const plan = streamPlan(online.corpora, online.settings, shard.count);
+    const vaccine = readVaccine(online.vaccine, 'input vaccine');
+    const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
+    const mine = (c: string, suite: string) => plan.get(streamKey(c, suite)) === shard.index - 1;
+    const played = await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.defense, vaccine, mine);
+    deps.info(
+      `online: seed ${online.settings.seed}, streams ${[...played].flatMap(([c, p]) => p.section.streams.map((x) => `${c} ${x.suite}`)).join(', ') || 'none'}`,
+    );
+    return withPartOnline(scored, played);
   });
   const path = writePartialFile(cfg, ctx, part);
   const sizes = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
@@ -254,6 +275,18 @@ function mergedRun(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]): Sc
     return { file: where, value: readValidated(file, PartialResultsSchema, where).value };
   });
   const scored = mergeShards(corpora, { keyName: cfg.keyName }, parts);
+  const played = scored.results.corpora.some((c) => c.online);
+  if (played !== Boolean(cfg.online))
+    throw new InputError(
+      played
+        ? 'input merge: the parts played online streams: set online: true on the merge job too (the same inputs as the shard jobs)'
+        : 'input online: the parts played no online streams: set online: true on the shard jobs too',
+    );
+  const settings = scored.results.corpora.find((c) => c.online)?.online?.settings;
+  if (settings && cfg.online && (settings.attacks !== cfg.online.attacks || settings.benign !== cfg.online.benign))
+    throw new InputError(
+      `input merge: the parts' streams have ${settings.attacks} attacks and ${settings.benign} benign tasks, not online-attacks ${cfg.online.attacks} and online-benign ${cfg.online.benign}`,
+    );
   if (ctx.sha !== '' && scored.results.commit !== ctx.sha)
     throw new InputError(`input merge: the parts were scored at commit ${scored.results.commit || '(unknown)'}, this run is at ${ctx.sha}`);
   return scored;

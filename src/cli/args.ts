@@ -454,7 +454,9 @@ function count(flag: string, raw: string | undefined, fallback: number, min: num
 
 function onlineOptions(v: Values): OnlineOptions | undefined {
   if (!v.online) {
-    const stray = ONLINE_ONLY.find((f) => v[f] !== undefined);
+    // A merge gates the streams its parts played: their thresholds apply without --online.
+    const merged: readonly string[] = v.merge !== undefined ? ['max-sw-asr', 'min-online-su-hm'] : [];
+    const stray = ONLINE_ONLY.find((f) => v[f] !== undefined && !merged.includes(f));
     if (stray) throw new InputError(`--${stray} needs --online`);
     return undefined;
   }
@@ -510,7 +512,8 @@ function externalRun(v: Values): ExternalRun | undefined {
         'min-attributable',
         'min-utility',
         'max-confirmations',
-        'online',
+        'max-sw-asr',
+        'min-online-su-hm',
         'adaptive',
         'adaptive-replay',
         'significance',

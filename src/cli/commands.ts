@@ -22,8 +22,8 @@ import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
 import { incomparable, RunResultsSchema, unpaired, type RunResults } from '../gate/results.js';
 import { flipLines } from '../report/repeats.js';
-import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
-import { PartialResultsSchema, type PartialResults } from '../gate/shard.js';
+import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, withPartOnline, type Scored } from '../run/score.js';
+import { PartialResultsSchema, streamKey, streamPlan, type PartialResults } from '../gate/shard.js';
 import { junitXml } from '../run/junit.js';
 import { htmlReport } from '../run/html.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
@@ -33,7 +33,7 @@ import { EGRESS_REACH, type CliCorpus, type CliOptions, type Format } from './ar
 import type { OnlineSettings } from '../model/online.js';
 import type { OnlineReport } from '../evaluate/online.js';
 import { onlineMarkdown, onlineText } from '../report/online.js';
-import { onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOnline } from '../run/online.js';
+import { onlineDetails, onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOnline } from '../run/online.js';
 import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { adaptiveMarkdown, adaptiveText } from '../report/adaptive.js';
@@ -201,6 +201,18 @@ async function online(
   return { parts: out, reports };
 }
 
+/** A merged run's online sections (the shards played the streams): the reports rebuilt from the results, as the companion does. */
+async function recordedOnline(
+  names: readonly CliCorpus[],
+  parts: readonly Rendered[],
+  corpora: readonly Corpus[],
+  results: RunResults,
+  defense: string,
+): Promise<{ parts: Rendered[]; reports: Record<string, OnlineReport> }> {
+  const reports = await onlineDetails(corpora, results, defense);
+  return { parts: parts.map((p, i) => (reports[names[i]!] ? withOnline(p, reports[names[i]!]!) : p)), reports };
+}
+
 /** A corpus's report followed by its adaptive attack (JSON: the report with an `adaptive` field). */
 function withAdaptive(base: Rendered, r: AdaptiveReport): Rendered {
   // The reference rows' per-target detail would repeat every payload: their tallies suffice in JSON.
@@ -295,14 +307,28 @@ export async function run(
     ...(decisions ? { decisions: { cache: decisions, key: ext.decisionCache!.key } } : {}),
   };
   if (spec && ext.shard) {
-    const part = await scoreShard(spec, corpora, scoreOptions, ext.shard);
+    const shard = ext.shard;
+    let part = await scoreShard(spec, corpora, scoreOptions, shard);
+    if (settings) {
+      // This shard's streams, whole: the plan deals every stream of every corpus in turn.
+      const plan = streamPlan(corpora, settings, shard.count);
+      const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk: string) => io.stderr(chunk) };
+      const mine = (c: string, suite: string) => plan.get(streamKey(c, suite)) === shard.index - 1;
+      part = withPartOnline(part, await playUserDefense(spec, corpora, settings, open, part.defense, vaccine, mine));
+    }
     writeText(ext.outResults!, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
     const { asked, needed } = part.requests;
     const size = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
     return {
       rendered: { text: () => '', markdown: () => '', json: () => '' },
       notes: [
-        `scored shard ${ext.shard.index}/${ext.shard.count} of ${part.defense} (scenarios: ${size}): ${asked} requests for ${needed} decisions`,
+        `scored shard ${shard.index}/${shard.count} of ${part.defense} (scenarios: ${size}): ${asked} requests for ${needed} decisions`,
+        ...(settings
+          ? [
+              `online streams: ${part.corpora.flatMap((c) => (c.online?.streams ?? []).map((x) => `${c.corpus} ${x.suite}`)).join(', ') || 'none'}`,
+            ]
+          : []),
+        ...seedNote,
       ],
       exitCode: 0,
     };
@@ -346,7 +372,11 @@ export async function run(
       halts: run.halts,
     });
   });
-  const played = settings ? await online(names, parts, opts, store, settings, mine) : undefined;
+  const played = settings
+    ? await online(names, parts, opts, store, settings, mine)
+    : results.corpora.some((c) => c.online)
+      ? await recordedOnline(names, parts, corpora, results, scored.name)
+      : undefined;
   const withOnlineParts = played ? played.parts : parts;
   const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]!)!)) : withOnlineParts);
   if (opts.html)

@@ -42,6 +42,11 @@ const StreamCountsSchema = z.object({
   attack_outcomes: z.string().regex(/^[01]*$/),
 });
 
+const Seed = z
+  .string()
+  .regex(/^\d{1,20}$/)
+  .refine((x) => BigInt(x) < 2n ** 64n, 'must be a 64-bit unsigned integer');
+
 /**
  * An online run (docs/online.md): the settings and seed the streams were built from, each stream's
  * episodes (scenario ids in play order) and what the defense did on it. The streams can be rebuilt
@@ -51,10 +56,9 @@ export const OnlineSectionSchema = z.object({
   settings: z.object({
     attacks: z.number().int().positive(),
     benign: Count,
-    seed: z
-      .string()
-      .regex(/^\d{1,20}$/)
-      .refine((x) => BigInt(x) < 2n ** 64n, 'must be a 64-bit unsigned integer'),
+    seed: Seed,
+    /** Per suite, a seed of its own (a sharded run's jobs each drew one: docs/shards.md). */
+    seeds: z.record(z.string(), Seed).optional(),
     window: z.number().int().positive(),
     budgets: z.object({ attack_success: Count, false_positive: Count }),
   }),

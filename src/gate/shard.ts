@@ -9,7 +9,9 @@ import type { Denial } from '../model/call.js';
 import { InputError } from '../model/errors.js';
 import { shardPlan } from '../scoring/shard.js';
 import type { Halts } from '../scoring/trajectory.js';
-import { ComparabilityKeySchema, incomparable, type ComparabilityKey } from './results.js';
+import { ComparabilityKeySchema, incomparable, OnlineSectionSchema, type ComparabilityKey, type OnlineSection } from './results.js';
+import { streamsOf } from '../evaluate/online.js';
+import type { OnlineSettings } from '../model/online.js';
 
 export const PARTIAL_SCHEMA_VERSION = 1;
 
@@ -28,6 +30,8 @@ export const PartialCorpusSchema = z.object({
   denials: z.array(z.object({ at: Index, step: Index, tool: z.string(), reason: z.string().max(10_000) })),
   /** Recorded runs: the first call stopped (denied or asked about) and the first denied, -1 for none. */
   halts: z.object({ stop: z.array(z.number().int().min(-1)), deny: z.array(z.number().int().min(-1)) }).optional(),
+  /** An online run: the streams this shard played (under the seed it drew), none when the plan gave it none of this corpus's. */
+  online: OnlineSectionSchema.extend({ streams: z.array(OnlineSectionSchema.shape.streams.element) }).optional(),
 });
 export type PartialCorpus = z.infer<typeof PartialCorpusSchema>;
 
@@ -52,6 +56,20 @@ export interface ShardRun {
   readonly denials: ReadonlyMap<string, Denial>;
   readonly halts: Halts | undefined;
 }
+
+/**
+ * The online streams of a sharded run: every stream of every online corpus, in corpus order and
+ * each corpus's suite order, dealt in turn to shard 1, 2, …, n (0-based values). A stream is played
+ * whole by one shard, a fresh defense per stream as always. The suites do not depend on the seed.
+ */
+export function streamPlan(corpora: readonly Corpus[], settings: OnlineSettings, count: number): Map<string, number> {
+  const plan = new Map<string, number>();
+  let k = 0;
+  for (const corpus of corpora) for (const s of streamsOf(corpus, settings).streams) plan.set(streamKey(corpus.name, s.suite), k++ % count);
+  return plan;
+}
+
+export const streamKey = (corpus: string, suite: string): string => `${corpus}\u0000${suite}`;
 
 /** One corpus's part: `indices` are the scenarios this shard scored, `run` what the defense did on them (same order). */
 export function partialCorpus(corpus: Corpus, indices: readonly number[], run: ShardRun): PartialCorpus {
@@ -78,6 +96,8 @@ export interface Merged {
   readonly asked: number;
   readonly needed: number;
   readonly runs: ReadonlyMap<string, ShardRun>;
+  /** The online section of each corpus whose parts played streams. */
+  readonly online: ReadonlyMap<string, OnlineSection>;
 }
 
 /**
@@ -154,7 +174,12 @@ export function mergePartials(
     }
     runs.set(corpus.name, { outcomes, asks, denials: sortedDenials(corpus, denials), halts: trajectory ? halts : undefined });
   }
-  const parted = [...byIndex.values()];
+  const parted = [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+  const online = mergeOnline(
+    corpora,
+    count,
+    parted.map((p) => ({ file: p.file, index: p.value.shard.index, corpora: p.value.corpora })),
+  );
   return {
     defense: first.defense,
     commit: first.commit,
@@ -162,7 +187,79 @@ export function mergePartials(
     asked: parted.reduce((s, p) => s + p.value.requests.asked, 0),
     needed: parted.reduce((s, p) => s + p.value.requests.needed, 0),
     runs,
+    online,
   };
+}
+
+type OnlinePart = NonNullable<PartialCorpus['online']>;
+
+/**
+ * The online sections of the parts put together. Every part has one for a corpus, or none does;
+ * the settings are the same but for the seed each job drew; each part holds exactly the streams
+ * the plan gives its shard, and each stream is the one its part's seed builds (a part cannot pick
+ * its streams). The merged settings keep the first part's seed, and under `seeds` the seed of each
+ * suite whose part drew another, so the streams can be rebuilt from the results alone.
+ */
+function mergeOnline(
+  corpora: readonly Corpus[],
+  count: number,
+  parts: readonly { file: string; index: number; corpora: readonly PartialCorpus[] }[],
+): Map<string, OnlineSection> {
+  const sections = corpora.map((c) => parts.map((p) => ({ ...p, online: p.corpora.find((x) => x.corpus === c.name)!.online })));
+  const withOnline = corpora.filter((_, k) => sections[k]!.some((p) => p.online));
+  const out = new Map<string, OnlineSection>();
+  if (withOnline.length === 0) return out;
+  const first = sections.flat().find((p) => p.online)!;
+  const settingsOf = (o: OnlinePart) => JSON.stringify({ ...o.settings, seed: undefined, seeds: undefined });
+  const plan = streamPlan(withOnline, first.online!.settings as OnlineSettings, count);
+  corpora.forEach((corpus, k) => {
+    const ps = sections[k]!;
+    if (!ps.some((p) => p.online)) return;
+    const lacking = ps.find((p) => !p.online);
+    if (lacking) throw new InputError(`${lacking.file}: it has no online streams of corpus ${corpus.name}, ${first.file} has`);
+    const streams: OnlineSection['streams'] = [];
+    const seeds: Record<string, string> = {};
+    const learns = new Set<boolean>();
+    for (const p of ps) {
+      const o = p.online!;
+      const where = `${p.file}: corpus ${corpus.name}: online`;
+      if (settingsOf(o) !== settingsOf(first.online!) || o.settings.seeds !== undefined)
+        throw new InputError(`${where}: its settings are not those of ${first.file} (only the seed may differ)`);
+      if (o.vaccine !== first.online!.vaccine) throw new InputError(`${where}: its vaccine is not that of ${first.file}`);
+      const planned = streamsOf(corpus, o.settings as OnlineSettings).streams.filter(
+        (s) => plan.get(streamKey(corpus.name, s.suite)) === p.index - 1,
+      );
+      const given = o.streams.map((s) => s.suite);
+      if (given.join('\0') !== planned.map((s) => s.suite).join('\0'))
+        throw new InputError(
+          `${where}: it played ${given.join(', ') || 'no stream'}, the plan gives shard ${p.index} ${planned.map((s) => s.suite).join(', ') || 'none'}`,
+        );
+      o.streams.forEach((s, i) => {
+        const ids = planned[i]!.episodes.map((e) => corpus.scenarios[e.scenario]!.id);
+        if (s.episodes.join('\0') !== ids.join('\0'))
+          throw new InputError(`${where}: its ${s.suite} stream is not the one its seed ${o.settings.seed} builds`);
+        if (o.settings.seed !== first.online!.settings.seed) seeds[s.suite] = o.settings.seed;
+        streams.push(s);
+      });
+      if (o.streams.length > 0) learns.add(o.learns);
+    }
+    if (learns.size > 1) throw new InputError(`corpus ${corpus.name}: the parts' defense learns in some streams and not in others`);
+    const order = streamsOf(corpus, first.online!.settings as OnlineSettings).streams.map((s) => s.suite);
+    streams.sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
+    // In the order a run's own settings have (run/online.ts onlineSettings): the merged file is the unsharded one, byte for byte.
+    const f = first.online!.settings;
+    const ordered = order.filter((suite) => seeds[suite] !== undefined).map((suite) => [suite, seeds[suite]!] as const);
+    const settings = {
+      attacks: f.attacks,
+      benign: f.benign,
+      window: f.window,
+      seed: f.seed,
+      budgets: { attack_success: f.budgets.attack_success, false_positive: f.budgets.false_positive },
+      ...(ordered.length > 0 ? { seeds: Object.fromEntries(ordered) } : {}),
+    };
+    out.set(corpus.name, { settings, learns: [...learns][0] ?? false, vaccine: first.online!.vaccine, streams });
+  });
+  return out;
 }
 
 function checkPart(file: string, corpus: Corpus, part: PartialCorpus, plan: Uint16Array, index: number, trajectory: boolean): void {

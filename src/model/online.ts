@@ -30,6 +30,11 @@ export interface OnlineSettings {
   readonly benign: number;
   /** Decimal seed of the sample and the order (a 64-bit unsigned integer). */
   readonly seed: string;
+  /**
+   * Per suite, a seed of its own for that suite's stream (a sharded run whose jobs each drew one,
+   * docs/shards.md); the others use `seed`. Absent in a run that drew one seed.
+   */
+  readonly seeds?: Readonly<Record<string, string>> | undefined;
   /** SW-ASR's window: ASR over the final `window` attacks of each stream. */
   readonly window: number;
   /** Explicit labels per stream. */

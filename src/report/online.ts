@@ -9,11 +9,19 @@ import { chartLabel } from './chart.js';
 /** Where the curve is read off in tables: after 5, 10, 20, 40 and 80 attacks (those a stream has). */
 const MARKS = [5, 10, 20, 40, 80];
 
+/** A sharded run's streams drawn by other jobs under seeds of their own (docs/shards.md). */
+const seedsOf = (s: OnlineReport['settings']): string => {
+  const own = Object.entries(s.seeds ?? {});
+  return own.length === 0
+    ? ''
+    : ` (${own.map(([suite, seed]) => `${suite} ${seed}`).join(', ')}: seeds of their own, drawn by other shards)`;
+};
+
 function describe(r: OnlineReport): string {
   const s = r.settings;
   return (
     `${r.streams.length} streams (one per suite: ${r.streams.map((x) => `${x.suite} ${x.episodes.length} episodes`).join(', ')}), ` +
-    `up to ${s.attacks} attacks and ${s.benign} benign tasks each, seed ${s.seed}; ` +
+    `up to ${s.attacks} attacks and ${s.benign} benign tasks each, seed ${s.seed}${seedsOf(s)}; ` +
     `feedback only to a defense that learns, after each episode is scored: at most ${s.budgets.attack_success} attack_success and ` +
     `${s.budgets.false_positive} false_positive labels per stream, blocked_attack unbudgeted`
   );

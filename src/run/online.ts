@@ -56,12 +56,16 @@ export async function playUserDefense(
   open: OpenOptions,
   name: string,
   vaccine?: { path: string; sha256: string },
-  secret: Uint8Array = randomBytes(32),
+  /** A shard's streams only (docs/shards.md); every stream when undefined. */
+  only?: (corpus: string, suite: string) => boolean,
 ): Promise<Map<string, UserOnline>> {
   const out = new Map<string, UserOnline>();
   const entrant = onlineEntrant(spec, { ...open, vaccine: vaccine?.path }, name);
+  const secret = randomBytes(32);
   for (const corpus of corpora) {
-    const { streams, described } = streamsOf(corpus, settings);
+    const built = streamsOf(corpus, settings);
+    const mine = built.streams.flatMap((s, i) => (!only || only(corpus.name, s.suite) ? [i] : []));
+    const streams = mine.map((i) => built.streams[i]!);
     const result = await playEntrant(corpus, streams, entrant, settings, { secret });
     out.set(corpus.name, {
       result,
@@ -69,7 +73,11 @@ export async function playUserDefense(
         settings,
         learns: result.learns,
         vaccine: vaccine?.sha256 ?? null,
-        streams: described.streams.map((s, i) => ({ suite: s.suite, episodes: [...s.episodes], counts: result.streams[i]!.counts })),
+        streams: mine.map((i, k) => ({
+          suite: built.described.streams[i]!.suite,
+          episodes: [...built.described.streams[i]!.episodes],
+          counts: result.streams[k]!.counts,
+        })),
       },
     });
   }

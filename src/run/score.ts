@@ -12,7 +12,7 @@ import type { Defense } from '../defenses/defense.js';
 import { classifierDefenses } from '../evaluate/classifiers.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
 import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
-import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type RunResults } from '../gate/results.js';
+import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type OnlineSection, type RunResults } from '../gate/results.js';
 import type { CorpusDetails } from '../report/comment.js';
 import {
   newRunSecrets,
@@ -145,7 +145,18 @@ export function mergeShards(
     corpora.map((c) => ({ corpus: c.name, version: c.version })),
   );
   const m = mergePartials(corpora, headKey, parts);
-  return scoredOf(corpora, o.keyName, m.commit, m);
+  const scored = scoredOf(corpora, o.keyName, m.commit, m);
+  if (m.online.size === 0) return scored;
+  const results = {
+    ...scored.results,
+    corpora: scored.results.corpora.map((c) => (m.online.has(c.corpus) ? { ...c, online: m.online.get(c.corpus)! } : c)),
+  };
+  return { ...scored, results };
+}
+
+/** A part with the online streams its shard played (docs/shards.md), per corpus. */
+export function withPartOnline(part: PartialResults, online: ReadonlyMap<string, { readonly section: OnlineSection }>): PartialResults {
+  return { ...part, corpora: part.corpora.map((c) => (online.has(c.corpus) ? { ...c, online: online.get(c.corpus)!.section } : c)) };
 }
 
 /** Your defense driven over each corpus, or over one shard's scenarios of each (one defense process for all of them). */

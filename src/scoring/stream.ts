@@ -44,10 +44,13 @@ const attackable = (s: Scenario): boolean => s.kind === 'injection' && !isUnscor
  * at random places among the attacks. Deterministic in the seed; every compared defense plays the
  * same streams.
  */
-export function buildStreams(scenarios: readonly Scenario[], settings: Pick<OnlineSettings, 'attacks' | 'benign' | 'seed'>): Stream[] {
+export function buildStreams(
+  scenarios: readonly Scenario[],
+  settings: Pick<OnlineSettings, 'attacks' | 'benign' | 'seed' | 'seeds'>,
+): Stream[] {
   const suites = [...new Set(scenarios.map((s) => s.suite))];
   return suites.map((suite) => {
-    const rng = rngFor(settings.seed, suite);
+    const rng = rngFor(settings.seeds?.[suite] ?? settings.seed, suite);
     const attacks = shuffle(
       scenarios.flatMap((s, i) => (s.suite === suite && attackable(s) ? [i] : [])),
       rng,

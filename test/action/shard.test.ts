@@ -134,8 +134,51 @@ describe('inputs shard and merge', () => {
     expect(() => config({ shard: '1/2', merge: 'p' })).toThrow('inputs shard and merge: set one');
     expect(() => config({ merge: '../elsewhere' })).toThrow('input merge: "../elsewhere" must be a path inside the workspace');
     expect(() => config({ merge: '/abs' })).toThrow('input merge: "/abs" must be a path inside the workspace');
-    expect(() => config({ shard: '1/2', online: 'true' })).toThrow(/^input online: not supported with shard yet/);
+    expect(config({ shard: '1/2', online: 'true' }).shard).toEqual({ index: 1, count: 2 });
     expect(() => config({ merge: 'p', adaptive: '6' })).toThrow(/^input adaptive: not supported with merge yet/);
     expect(() => config({ shard: '1/2', junit: 'j.xml' })).toThrow('input junit: give it to the merge job, which sees the whole run');
+  });
+});
+
+describe('online streams over shards', () => {
+  const online = { corpora: 'pairs', online: 'true', 'online-attacks': '20', 'online-benign': '5' };
+  const learner = `"${process.execPath}" "${join(import.meta.dirname, '../fixtures/defenses/learner-stdio.mjs')}" -`;
+
+  it('each shard job plays its streams whole under a seed of its own; the merge job gates them all', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'merge-ws-'));
+    const seeds: string[] = [];
+    for (const i of [1, 2]) {
+      const r = await runAction({ defense: learner, ...online, shard: `${i}/2` }, pr, { apiUrl: gh.url, cache });
+      expect(r.code, r.failed.join('\n')).toBe(0);
+      const line = r.infos.find((l) => l.startsWith('online: seed '))!;
+      expect(line).toMatch(i === 1 ? /, streams pairs workspace, pairs banking$/ : /, streams pairs travel, pairs slack$/);
+      seeds.push(/seed (\d+)/.exec(line)![1]!);
+      mkdirSync(join(workspace, 'parts', String(i)), { recursive: true });
+      cpSync(r.outputs['partial-path']!, join(workspace, 'parts', String(i), 'part.json'));
+    }
+    const merge = (extra: Record<string, string>) =>
+      runAction({ defense: learner, baseline: 'none', merge: 'parts', ...online, ...extra }, pr, { apiUrl: gh.url, cache, workspace });
+    const r = await merge({ 'max-sw-asr': '0' });
+    expect(r.code).toBe(1);
+    expect(r.failed[0]).toMatch(/pairs online: SW-ASR@50 [\d.]+% is above the limit of 0\.0%/);
+    const results = JSON.parse(readFileSync(r.outputs['results-path']!, 'utf8')) as {
+      corpora: { online: { settings: { seed: string; seeds?: Record<string, string> }; streams: { suite: string }[] } }[];
+    };
+    const o = results.corpora[0]!.online;
+    expect(o.streams.map((s) => s.suite)).toEqual(['workspace', 'travel', 'banking', 'slack']);
+    expect(o.settings.seed).toBe(seeds[0]);
+    if (seeds[0] !== seeds[1]) expect(o.settings.seeds).toEqual({ travel: seeds[1], slack: seeds[1] });
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]!.body).toMatch(/seeds of their own, drawn by other shards/);
+    // The merge job takes the shard jobs' inputs: online off there, or other stream sizes, is refused.
+    const off = await merge({ online: 'false', 'online-attacks': '', 'online-benign': '' });
+    expect([off.code, off.failed]).toEqual([
+      2,
+      ['input merge: the parts played online streams: set online: true on the merge job too (the same inputs as the shard jobs)'],
+    ]);
+    const other = await merge({ 'online-attacks': '40' });
+    expect(other.failed).toEqual([
+      "input merge: the parts' streams have 20 attacks and 5 benign tasks, not online-attacks 40 and online-benign 5",
+    ]);
   });
 });

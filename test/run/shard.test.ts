@@ -4,11 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { CorpusStore } from '../../src/data/store.js';
-import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type ScoreOptions } from '../../src/run/score.js';
+import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, withPartOnline, type ScoreOptions } from '../../src/run/score.js';
 import type { CorpusName } from '../../src/data/registry.js';
 import type { DefenseSpec } from '../../src/adapters/index.js';
 import type { PartialResults } from '../../src/gate/shard.js';
-import { PartialResultsSchema } from '../../src/gate/shard.js';
+import { PartialResultsSchema, streamKey, streamPlan } from '../../src/gate/shard.js';
+import { onlineDetails, onlineSettings, playUserDefense, withOnlineSections } from '../../src/run/online.js';
+import { streamsOf } from '../../src/evaluate/online.js';
+import type { OnlineSettings } from '../../src/model/online.js';
 import { shardIndices, shardPlan, shardUnits, parseShard } from '../../src/scoring/shard.js';
 import { twinId } from '../../src/corpora/ids.js';
 
@@ -162,5 +165,82 @@ describe('the merge refuses', () => {
     expect(merge([p1!, { file: 'd.json', value: denial }, p3!])).toThrow(
       /d\.json: corpus pairs: a denial of scenario \d+, which is not in its shard/,
     );
+  });
+});
+
+describe('online streams in shards', () => {
+  const online = loadCorpora(['pairs', 'agentdyn-gpt-4o-2024-08-06'], () => store);
+  const learner: DefenseSpec = {
+    kind: 'command',
+    command: `"${process.execPath}" "${resolve('test/fixtures/defenses/learner-stdio.mjs')}" -`,
+  };
+  const open = { name: undefined, timeoutMs: 10_000, cwd: process.cwd() };
+  const settingsOf = (seed: string) => onlineSettings({ seed });
+
+  /** One part: the shard's scenarios and its streams, under the seed its job drew, through JSON and the schema. */
+  async function part(index: number, count: number, seed: string) {
+    const scored = await scoreShard(learner, online, opts, { index, count });
+    const plan = streamPlan(online, settingsOf(seed), count);
+    const played = await playUserDefense(
+      learner,
+      online,
+      settingsOf(seed),
+      open,
+      scored.defense,
+      undefined,
+      (c, s) => plan.get(streamKey(c, s)) === index - 1,
+    );
+    return { file: `part-${index}.json`, value: PartialResultsSchema.parse(JSON.parse(JSON.stringify(withPartOnline(scored, played)))) };
+  }
+
+  it('a learner: every stream played whole by one shard, merged byte for byte under one seed', async () => {
+    const whole = await scoreUserDefense(learner, online, opts);
+    const mine = await playUserDefense(learner, online, settingsOf('7'), open, whole.name);
+    const text = JSON.stringify(withOnlineSections(whole.results, mine), null, 2);
+    const parts = [await part(1, 3, '7'), await part(2, 3, '7'), await part(3, 3, '7')];
+    // 4 streams on pairs and 3 on agentdyn, dealt in turn: 3, 2 and 2 streams.
+    expect(parts.map((p) => p.value.corpora.reduce((n, c) => n + c.online!.streams.length, 0))).toEqual([3, 2, 2]);
+    const merged = mergeShards(online, opts, parts);
+    expect(JSON.stringify(merged.results, null, 2)).toBe(text);
+    // The learner learns: its stream outcomes are not all equal, so the equality says something.
+    expect(merged.results.corpora[0]!.online!.learns).toBe(true);
+  });
+
+  it('each job its own seed: the merged settings keep every stream’s, and the streams are rebuilt from them', async () => {
+    const parts = [await part(1, 2, '11'), await part(2, 2, '22')];
+    const merged = mergeShards(online, opts, parts);
+    for (const c of merged.results.corpora) {
+      const corpus = online.find((x) => x.name === c.corpus)!;
+      const s = c.online!.settings;
+      expect(s.seed).toBe('11');
+      expect(Object.values(s.seeds ?? {})).toEqual(c.online!.streams.filter((_, i) => i % 2 === 1).map(() => '22'));
+      const rebuilt = streamsOf(corpus, s as OnlineSettings).described.streams;
+      expect(rebuilt.map((x) => x.episodes)).toEqual(c.online!.streams.map((x) => x.episodes));
+    }
+    // The report's rows are rebuilt from the results alone (the references played on the same streams).
+    const reports = await onlineDetails(online, merged.results, merged.name);
+    expect(Object.keys(reports)).toEqual(['pairs', 'agentdyn-gpt-4o-2024-08-06']);
+  });
+
+  it('refuses a stream its seed does not build, a stream of another shard, other settings, a part without streams', async () => {
+    const [p1, p2] = [await part(1, 2, '5'), await part(2, 2, '6')];
+    const merge = (a: typeof p1, b: typeof p2) => () => mergeShards(online, opts, [a, b]);
+    const forged = structuredClone(p2);
+    const stream = forged.value.corpora[0]!.online!.streams[0]!;
+    stream.episodes = [...stream.episodes].reverse();
+    expect(merge(p1, forged)).toThrow(/part-2\.json: corpus pairs: online: its travel stream is not the one its seed 6 builds/);
+    const moved = structuredClone(p2);
+    moved.value.corpora[0]!.online!.streams.push(p1.value.corpora[0]!.online!.streams[0]!);
+    expect(merge(p1, moved)).toThrow(
+      /part-2\.json: corpus pairs: online: it played travel, slack, workspace, the plan gives shard 2 travel, slack/,
+    );
+    const other = structuredClone(p2);
+    other.value.corpora[0]!.online!.settings.attacks = 40;
+    expect(merge(p1, other)).toThrow(
+      /part-2\.json: corpus pairs: online: its settings are not those of part-1\.json \(only the seed may differ\)/,
+    );
+    const none = structuredClone(p2);
+    delete none.value.corpora[1]!.online;
+    expect(merge(p1, none)).toThrow('part-2.json: it has no online streams of corpus agentdyn-gpt-4o-2024-08-06, part-1.json has');
   });
 });
