@@ -174,6 +174,36 @@ describe('dist/cli/index.js: the outputs and checks added since', () => {
     expect([missing.status, missing.stderr]).toEqual([2, 'defense-eval: merge: shard 3/3 is missing\n']);
   });
 
+  it('--shard with --online: each shard plays its streams whole; merged under one seed, the one-process results file', () => {
+    const flags = [
+      '--corpus',
+      'pairs',
+      '--defense-cmd',
+      `"${process.execPath}" "${join(FIX, 'learner-stdio.mjs')}" -`,
+      '--online',
+      '--online-seed',
+      '3',
+    ];
+    const small = ['--online-attacks', '20', '--online-benign', '5', '--progress', '0'];
+    const dir = mkdtempSync(join(work, 'online-shards-'));
+    expect(cli(...flags, ...small, '--out-results', join(dir, 'whole.json')).status).toBe(0);
+    for (const i of [1, 2]) {
+      const p = cli(...flags, ...small, '--shard', `${i}/2`, '--out-results', join(dir, `${i}.json`));
+      expect(p.status, p.stderr).toBe(0);
+      expect(p.stderr).toContain(i === 1 ? 'online streams: pairs workspace, pairs banking' : 'online streams: pairs travel, pairs slack');
+    }
+    const merged = cli(
+      '--corpus',
+      'pairs',
+      '--merge',
+      [1, 2].map((i) => join(dir, `${i}.json`)).join(','),
+      '--out-results',
+      join(dir, 'merged.json'),
+    );
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toBe(readFileSync(join(dir, 'whole.json'), 'utf8'));
+  });
+
   it('--progress writes its lines to stderr, never to stdout', () => {
     const flags = ['--corpus', 'bundled', '--defense-module', join(FIX, 'template-detector-module.mjs'), '--format', 'json'];
     const on = cli(...flags, '--progress', '1');

@@ -12459,7 +12459,9 @@ function count(flag, raw, fallback, min, max) {
 }
 function onlineOptions(v) {
     if (!v.online) {
-        const stray = ONLINE_ONLY.find((f) => v[f] !== undefined);
+        // A merge gates the streams its parts played: their thresholds apply without --online.
+        const merged = v.merge !== undefined ? ['max-sw-asr', 'min-online-su-hm'] : [];
+        const stray = ONLINE_ONLY.find((f) => v[f] !== undefined && !merged.includes(f));
         if (stray)
             throw new errors_InputError(`--${stray} needs --online`);
         return undefined;
@@ -12514,7 +12516,8 @@ function externalRun(v) {
             'min-attributable',
             'min-utility',
             'max-confirmations',
-            'online',
+            'max-sw-asr',
+            'min-online-su-hm',
             'adaptive',
             'adaptive-replay',
             'significance',
@@ -13874,7 +13877,7 @@ const attackable = (s) => s.kind === 'injection' && !isUnscored(s);
 function buildStreams(scenarios, settings) {
     const suites = [...new Set(scenarios.map((s) => s.suite))];
     return suites.map((suite) => {
-        const rng = rngFor(settings.seed, suite);
+        const rng = rngFor(settings.seeds?.[suite] ?? settings.seed, suite);
         const attacks = shuffle(scenarios.flatMap((s, i) => (s.suite === suite && attackable(s) ? [i] : [])), rng).slice(0, settings.attacks);
         const benign = shuffle(scenarios.flatMap((s, i) => (s.suite === suite && s.kind === 'benign' ? [i] : [])), rng).slice(0, settings.benign);
         const slots = shuffle([...attacks.map(() => true), ...benign.map(() => false)], rng);
@@ -14542,6 +14545,9 @@ const StreamCountsSchema = object({
     labels: object({ attack_success: results_Count, false_positive: results_Count, blocked_attack: results_Count }),
     attack_outcomes: schemas_string().regex(/^[01]*$/),
 });
+const Seed = schemas_string()
+    .regex(/^\d{1,20}$/)
+    .refine((x) => BigInt(x) < 2n ** 64n, 'must be a 64-bit unsigned integer');
 /**
  * An online run (docs/online.md): the settings and seed the streams were built from, each stream's
  * episodes (scenario ids in play order) and what the defense did on it. The streams can be rebuilt
@@ -14551,9 +14557,9 @@ const OnlineSectionSchema = object({
     settings: object({
         attacks: schemas_number().int().positive(),
         benign: results_Count,
-        seed: schemas_string()
-            .regex(/^\d{1,20}$/)
-            .refine((x) => BigInt(x) < 2n ** 64n, 'must be a 64-bit unsigned integer'),
+        seed: Seed,
+        /** Per suite, a seed of its own (a sharded run's jobs each drew one: docs/shards.md). */
+        seeds: record(schemas_string(), Seed).optional(),
         window: schemas_number().int().positive(),
         budgets: object({ attack_success: results_Count, false_positive: results_Count }),
     }),
@@ -16115,12 +16121,183 @@ function attackedDefense(defense, corpus) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/defenses/learner.ts
+
+
+/** The shape of a call a rule matches: tool, the untrusted arguments, and where its destination comes from. */
+function callShape(call, prompt) {
+    const untrusted = call.args
+        .map((a, i) => (a.provenance === Provenance.Trusted ? undefined : a.name || `#${i}`))
+        .filter((n) => n !== undefined)
+        .sort();
+    const dest = call.dest === '' ? 'none' : prompt !== null && prompt.toLowerCase().includes(call.dest.toLowerCase()) ? 'named' : 'unnamed';
+    return `${call.tool}(${untrusted.join(',')})→${dest}`;
+}
+/** Weights of the evidence a rule accumulates; it denies while its score is positive. */
+const WEIGHT = { attack_success: 2, blocked_attack: 1, false_positive: -2 };
+const PERMISSIVE = allow('no learned rule matches');
+/**
+ * A fresh learner (empty library). `feedback: false` gives the same defense with learning switched
+ * off: it never changes, so it allows everything, which is what the curve is compared against.
+ */
+function ruleLearner(opts = { feedback: true }) {
+    const rules = new Map();
+    const learner = {
+        name: opts.feedback ? 'rule-learner' : 'rule-learner (no feedback)',
+        rules,
+        decide(call, session) {
+            const shape = callShape(call, session.prompt);
+            const score = rules.get(shape);
+            return score !== undefined && score > 0 ? deny(`learned rule ${shape} (evidence ${score})`) : PERMISSIVE;
+        },
+    };
+    if (!opts.feedback)
+        return learner;
+    return {
+        ...learner,
+        learn(f) {
+            const shape = callShape(f.call, f.prompt);
+            const now = rules.get(shape);
+            // Weak evidence only strengthens a rule that exists; it never creates one.
+            if (f.label === 'blocked_attack' && now === undefined)
+                return;
+            rules.set(shape, (now ?? 0) + WEIGHT[f.label]);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/scoring/online.ts
+
+
+async function playStream(stream, scenarios, player, opts) {
+    const budget = new Budget(opts.budgets);
+    const outcomes = [];
+    const sent = [];
+    let asked = 0;
+    for (const [t, e] of stream.episodes.entries()) {
+        const s = scenarios[e.scenario];
+        const info = opts.sessionInfo(s);
+        const session = sessionId(opts.secret, `${stream.suite}\u0000${t}`);
+        await player.begin(session, s, info);
+        const decisions = [];
+        for (let step = 0; step < s.trace.length; step++) {
+            const d = await player.ask({ scenario: s, session, step, call: s.trace[step].call });
+            asked++;
+            decisions.push(d);
+            // As in a stateful session (drive.ts): the agent halts at a denial and goes on after an ask,
+            // in every run alike; the outcome reads an ask in an attacked run as declined.
+            if (!d.allowed && !d.ask)
+                break;
+        }
+        await player.end(session, s);
+        // Scored now, with the state the defense had: nothing later changes this outcome.
+        const outcome = episodeOutcome(s, decisions);
+        outcomes.push(outcome);
+        const label = player.learns ? earnedLabel(s, outcome) : undefined;
+        if (label && budget.take(label.label)) {
+            await player.feedback(session, label.step, label.label, s, info);
+            sent.push(label.label);
+        }
+        else
+            sent.push(undefined);
+    }
+    return { outcomes, counts: streamCounts(stream, outcomes, { ...budget.spent }), sent, asked };
+}
+
+;// CONCATENATED MODULE: ./src/evaluate/online.ts
+
+
+
+
+
+
+/** The kinds of corpora a stream can be built from: replayed pairs, and recorded runs. */
+function checkOnlineCorpus(corpus) {
+    if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
+        throw new errors_InputError(`online evaluation runs on the paired corpus (pairs) and the recorded-run corpora (agentdyn…), not on ${corpus.name} (${corpus.kind})`);
+}
+/** An in-process defense as a player: a session-aware learner, or a per-call defense that never learns. */
+function inProcessPlayer(defense) {
+    const prompts = new Map();
+    return {
+        learns: defense.learn !== undefined,
+        begin: (session, _s, info) => void prompts.set(session, info),
+        ask: (a) => defense.decide(a.call, { suite: a.scenario.suite, prompt: prompts.get(a.session)?.prompt ?? null }),
+        end: () => undefined,
+        feedback(session, step, label, s, info) {
+            prompts.delete(session);
+            defense.learn({ label, step, call: s.trace[step].call, suite: s.suite, prompt: info.prompt });
+        },
+    };
+}
+const perCall = (d) => ({ name: d.name, decide: (call) => d.decide(call) });
+/** The reference rows of an online report: the reference defenses and the reference learner with and without feedback. */
+function onlineReferences(corpus, names) {
+    const refs = corpus_referenceDefenses(corpus, names).map((d) => ({ name: d.name, open: () => inProcessPlayer(perCall(d)) }));
+    return [
+        ...refs,
+        { name: 'rule-learner', open: () => inProcessPlayer(ruleLearner({ feedback: true })) },
+        { name: 'rule-learner (no feedback)', open: () => inProcessPlayer(ruleLearner({ feedback: false })) },
+    ];
+}
+function sessionInfoOf(corpus) {
+    return (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
+}
+/** One entrant over every stream (streams in parallel, each on a fresh instance). */
+async function playEntrant(corpus, streams, entrant, settings, ctx) {
+    const sessionInfo = sessionInfoOf(corpus);
+    const plays = [];
+    let learns = false;
+    await Promise.all(streams.map(async (stream, i) => {
+        const player = await entrant.open(stream);
+        try {
+            learns ||= player.learns;
+            plays[i] = await playStream(stream, corpus.scenarios, player, { secret: ctx.secret, sessionInfo, budgets: settings.budgets });
+        }
+        finally {
+            await player.close?.();
+        }
+    }));
+    return onlineResult(entrant.name, learns, streams, plays, settings.window);
+}
+function onlineResult(defense, learns, streams, plays, window) {
+    const per = streams.map((s, i) => ({ suite: s.suite, counts: plays[i].counts, rates: streamRates(plays[i].counts, window) }));
+    return {
+        defense,
+        learns,
+        streams: per,
+        macro: macroRates(per.map((p) => p.rates)),
+        curve: macroCurve(per.map((p) => p.counts)),
+        asked: plays.reduce((n, p) => n + p.asked, 0),
+    };
+}
+function streamsOf(corpus, settings) {
+    checkOnlineCorpus(corpus);
+    const streams = buildStreams(corpus.scenarios, settings);
+    return {
+        streams,
+        described: {
+            settings,
+            streams: streams.map((s) => ({ suite: s.suite, episodes: s.episodes.map((e) => corpus.scenarios[e.scenario].id) })),
+        },
+    };
+}
+/** Every entrant on the corpus's streams: yours first (when given), then the references. */
+async function evaluateOnline(corpus, entrants, settings, ctx, judged = []) {
+    const { streams, described } = streamsOf(corpus, settings);
+    const results = [...judged];
+    for (const e of entrants)
+        results.push(await playEntrant(corpus, streams, e, settings, ctx));
+    return { corpus: corpus.name, ...described, results, versions: versionsOf(corpus) };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/shard.ts
 // A shard's part of a run (docs/shards.md): what one matrix job scored, per scenario, and the merge
 // that puts the parts back together. A part records only what the defense did on each scenario of
 // its shard (the outcome code, the confirmations asked, the first denial, where a recorded run was
 // halted); every figure is computed by the merge from the whole corpus, exactly as an unsharded run
 // computes it, so nothing a part claims about counts or rates is ever read.
+
 
 
 
@@ -16140,6 +16317,8 @@ const PartialCorpusSchema = object({
     denials: array(object({ at: Index, step: Index, tool: schemas_string(), reason: schemas_string().max(10_000) })),
     /** Recorded runs: the first call stopped (denied or asked about) and the first denied, -1 for none. */
     halts: object({ stop: array(schemas_number().int().min(-1)), deny: array(schemas_number().int().min(-1)) }).optional(),
+    /** An online run: the streams this shard played (under the seed it drew), none when the plan gave it none of this corpus's. */
+    online: OnlineSectionSchema.extend({ streams: array(OnlineSectionSchema.shape.streams.element) }).optional(),
 });
 const PartialResultsSchema = object({
     schemaVersion: literal(PARTIAL_SCHEMA_VERSION),
@@ -16153,6 +16332,20 @@ const PartialResultsSchema = object({
     requests: object({ asked: Index, needed: Index }),
     corpora: array(PartialCorpusSchema).min(1),
 });
+/**
+ * The online streams of a sharded run: every stream of every online corpus, in corpus order and
+ * each corpus's suite order, dealt in turn to shard 1, 2, …, n (0-based values). A stream is played
+ * whole by one shard, a fresh defense per stream as always. The suites do not depend on the seed.
+ */
+function streamPlan(corpora, settings, count) {
+    const plan = new Map();
+    let k = 0;
+    for (const corpus of corpora)
+        for (const s of streamsOf(corpus, settings).streams)
+            plan.set(streamKey(corpus.name, s.suite), k++ % count);
+    return plan;
+}
+const streamKey = (corpus, suite) => `${corpus}\u0000${suite}`;
 /** One corpus's part: `indices` are the scenarios this shard scored, `run` what the defense did on them (same order). */
 function partialCorpus(corpus, indices, run) {
     const at = new Map(corpus.scenarios.map((s, i) => [s.id, i]));
@@ -16241,7 +16434,8 @@ function mergePartials(corpora, headKey, parts) {
         }
         runs.set(corpus.name, { outcomes, asks, denials: sortedDenials(corpus, denials), halts: trajectory ? halts : undefined });
     }
-    const parted = [...byIndex.values()];
+    const parted = [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+    const online = mergeOnline(corpora, count, parted.map((p) => ({ file: p.file, index: p.value.shard.index, corpora: p.value.corpora })));
     return {
         defense: first.defense,
         commit: first.commit,
@@ -16249,7 +16443,75 @@ function mergePartials(corpora, headKey, parts) {
         asked: parted.reduce((s, p) => s + p.value.requests.asked, 0),
         needed: parted.reduce((s, p) => s + p.value.requests.needed, 0),
         runs,
+        online,
     };
+}
+/**
+ * The online sections of the parts put together. Every part has one for a corpus, or none does;
+ * the settings are the same but for the seed each job drew; each part holds exactly the streams
+ * the plan gives its shard, and each stream is the one its part's seed builds (a part cannot pick
+ * its streams). The merged settings keep the first part's seed, and under `seeds` the seed of each
+ * suite whose part drew another, so the streams can be rebuilt from the results alone.
+ */
+function mergeOnline(corpora, count, parts) {
+    const sections = corpora.map((c) => parts.map((p) => ({ ...p, online: p.corpora.find((x) => x.corpus === c.name).online })));
+    const withOnline = corpora.filter((_, k) => sections[k].some((p) => p.online));
+    const out = new Map();
+    if (withOnline.length === 0)
+        return out;
+    const first = sections.flat().find((p) => p.online);
+    const settingsOf = (o) => JSON.stringify({ ...o.settings, seed: undefined, seeds: undefined });
+    const plan = streamPlan(withOnline, first.online.settings, count);
+    corpora.forEach((corpus, k) => {
+        const ps = sections[k];
+        if (!ps.some((p) => p.online))
+            return;
+        const lacking = ps.find((p) => !p.online);
+        if (lacking)
+            throw new errors_InputError(`${lacking.file}: it has no online streams of corpus ${corpus.name}, ${first.file} has`);
+        const streams = [];
+        const seeds = {};
+        const learns = new Set();
+        for (const p of ps) {
+            const o = p.online;
+            const where = `${p.file}: corpus ${corpus.name}: online`;
+            if (settingsOf(o) !== settingsOf(first.online) || o.settings.seeds !== undefined)
+                throw new errors_InputError(`${where}: its settings are not those of ${first.file} (only the seed may differ)`);
+            if (o.vaccine !== first.online.vaccine)
+                throw new errors_InputError(`${where}: its vaccine is not that of ${first.file}`);
+            const planned = streamsOf(corpus, o.settings).streams.filter((s) => plan.get(streamKey(corpus.name, s.suite)) === p.index - 1);
+            const given = o.streams.map((s) => s.suite);
+            if (given.join('\0') !== planned.map((s) => s.suite).join('\0'))
+                throw new errors_InputError(`${where}: it played ${given.join(', ') || 'no stream'}, the plan gives shard ${p.index} ${planned.map((s) => s.suite).join(', ') || 'none'}`);
+            o.streams.forEach((s, i) => {
+                const ids = planned[i].episodes.map((e) => corpus.scenarios[e.scenario].id);
+                if (s.episodes.join('\0') !== ids.join('\0'))
+                    throw new errors_InputError(`${where}: its ${s.suite} stream is not the one its seed ${o.settings.seed} builds`);
+                if (o.settings.seed !== first.online.settings.seed)
+                    seeds[s.suite] = o.settings.seed;
+                streams.push(s);
+            });
+            if (o.streams.length > 0)
+                learns.add(o.learns);
+        }
+        if (learns.size > 1)
+            throw new errors_InputError(`corpus ${corpus.name}: the parts' defense learns in some streams and not in others`);
+        const order = streamsOf(corpus, first.online.settings).streams.map((s) => s.suite);
+        streams.sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
+        // In the order a run's own settings have (run/online.ts onlineSettings): the merged file is the unsharded one, byte for byte.
+        const f = first.online.settings;
+        const ordered = order.filter((suite) => seeds[suite] !== undefined).map((suite) => [suite, seeds[suite]]);
+        const settings = {
+            attacks: f.attacks,
+            benign: f.benign,
+            window: f.window,
+            seed: f.seed,
+            budgets: { attack_success: f.budgets.attack_success, false_positive: f.budgets.false_positive },
+            ...(ordered.length > 0 ? { seeds: Object.fromEntries(ordered) } : {}),
+        };
+        out.set(corpus.name, { settings, learns: [...learns][0] ?? false, vaccine: first.online.vaccine, streams });
+    });
+    return out;
 }
 function checkPart(file, corpus, part, plan, index, trajectory) {
     const where = `${file}: corpus ${corpus.name}`;
@@ -16423,7 +16685,18 @@ async function scoreShard(spec, corpora, o, shard) {
 function mergeShards(corpora, o, parts) {
     const headKey = keyOf(o.keyName, TOOL_VERSION, corpora.map((c) => ({ corpus: c.name, version: c.version })));
     const m = mergePartials(corpora, headKey, parts);
-    return scoredOf(corpora, o.keyName, m.commit, m);
+    const scored = scoredOf(corpora, o.keyName, m.commit, m);
+    if (m.online.size === 0)
+        return scored;
+    const results = {
+        ...scored.results,
+        corpora: scored.results.corpora.map((c) => (m.online.has(c.corpus) ? { ...c, online: m.online.get(c.corpus) } : c)),
+    };
+    return { ...scored, results };
+}
+/** A part with the online streams its shard played (docs/shards.md), per corpus. */
+function withPartOnline(part, online) {
+    return { ...part, corpora: part.corpora.map((c) => (online.has(c.corpus) ? { ...c, online: online.get(c.corpus).section } : c)) };
 }
 /** Your defense driven over each corpus, or over one shard's scenarios of each (one defense process for all of them). */
 async function driveUserDefense(spec, corpora, o, shard) {
@@ -16800,10 +17073,17 @@ function quadrantChart(title, points) {
 
 /** Where the curve is read off in tables: after 5, 10, 20, 40 and 80 attacks (those a stream has). */
 const MARKS = [5, 10, 20, 40, 80];
+/** A sharded run's streams drawn by other jobs under seeds of their own (docs/shards.md). */
+const seedsOf = (s) => {
+    const own = Object.entries(s.seeds ?? {});
+    return own.length === 0
+        ? ''
+        : ` (${own.map(([suite, seed]) => `${suite} ${seed}`).join(', ')}: seeds of their own, drawn by other shards)`;
+};
 function online_describe(r) {
     const s = r.settings;
     return (`${r.streams.length} streams (one per suite: ${r.streams.map((x) => `${x.suite} ${x.episodes.length} episodes`).join(', ')}), ` +
-        `up to ${s.attacks} attacks and ${s.benign} benign tasks each, seed ${s.seed}; ` +
+        `up to ${s.attacks} attacks and ${s.benign} benign tasks each, seed ${s.seed}${seedsOf(s)}; ` +
         `feedback only to a defense that learns, after each episode is scored: at most ${s.budgets.attack_success} attack_success and ` +
         `${s.budgets.false_positive} false_positive labels per stream, blocked_attack unbudgeted`);
 }
@@ -17450,176 +17730,6 @@ function trajectoryMarkdown(r) {
     return out + versionsMarkdown(r.versions);
 }
 
-;// CONCATENATED MODULE: ./src/defenses/learner.ts
-
-
-/** The shape of a call a rule matches: tool, the untrusted arguments, and where its destination comes from. */
-function callShape(call, prompt) {
-    const untrusted = call.args
-        .map((a, i) => (a.provenance === Provenance.Trusted ? undefined : a.name || `#${i}`))
-        .filter((n) => n !== undefined)
-        .sort();
-    const dest = call.dest === '' ? 'none' : prompt !== null && prompt.toLowerCase().includes(call.dest.toLowerCase()) ? 'named' : 'unnamed';
-    return `${call.tool}(${untrusted.join(',')})→${dest}`;
-}
-/** Weights of the evidence a rule accumulates; it denies while its score is positive. */
-const WEIGHT = { attack_success: 2, blocked_attack: 1, false_positive: -2 };
-const PERMISSIVE = allow('no learned rule matches');
-/**
- * A fresh learner (empty library). `feedback: false` gives the same defense with learning switched
- * off: it never changes, so it allows everything, which is what the curve is compared against.
- */
-function ruleLearner(opts = { feedback: true }) {
-    const rules = new Map();
-    const learner = {
-        name: opts.feedback ? 'rule-learner' : 'rule-learner (no feedback)',
-        rules,
-        decide(call, session) {
-            const shape = callShape(call, session.prompt);
-            const score = rules.get(shape);
-            return score !== undefined && score > 0 ? deny(`learned rule ${shape} (evidence ${score})`) : PERMISSIVE;
-        },
-    };
-    if (!opts.feedback)
-        return learner;
-    return {
-        ...learner,
-        learn(f) {
-            const shape = callShape(f.call, f.prompt);
-            const now = rules.get(shape);
-            // Weak evidence only strengthens a rule that exists; it never creates one.
-            if (f.label === 'blocked_attack' && now === undefined)
-                return;
-            rules.set(shape, (now ?? 0) + WEIGHT[f.label]);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/scoring/online.ts
-
-
-async function playStream(stream, scenarios, player, opts) {
-    const budget = new Budget(opts.budgets);
-    const outcomes = [];
-    const sent = [];
-    let asked = 0;
-    for (const [t, e] of stream.episodes.entries()) {
-        const s = scenarios[e.scenario];
-        const info = opts.sessionInfo(s);
-        const session = sessionId(opts.secret, `${stream.suite}\u0000${t}`);
-        await player.begin(session, s, info);
-        const decisions = [];
-        for (let step = 0; step < s.trace.length; step++) {
-            const d = await player.ask({ scenario: s, session, step, call: s.trace[step].call });
-            asked++;
-            decisions.push(d);
-            // As in a stateful session (drive.ts): the agent halts at a denial and goes on after an ask,
-            // in every run alike; the outcome reads an ask in an attacked run as declined.
-            if (!d.allowed && !d.ask)
-                break;
-        }
-        await player.end(session, s);
-        // Scored now, with the state the defense had: nothing later changes this outcome.
-        const outcome = episodeOutcome(s, decisions);
-        outcomes.push(outcome);
-        const label = player.learns ? earnedLabel(s, outcome) : undefined;
-        if (label && budget.take(label.label)) {
-            await player.feedback(session, label.step, label.label, s, info);
-            sent.push(label.label);
-        }
-        else
-            sent.push(undefined);
-    }
-    return { outcomes, counts: streamCounts(stream, outcomes, { ...budget.spent }), sent, asked };
-}
-
-;// CONCATENATED MODULE: ./src/evaluate/online.ts
-
-
-
-
-
-
-/** The kinds of corpora a stream can be built from: replayed pairs, and recorded runs. */
-function checkOnlineCorpus(corpus) {
-    if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
-        throw new errors_InputError(`online evaluation runs on the paired corpus (pairs) and the recorded-run corpora (agentdyn…), not on ${corpus.name} (${corpus.kind})`);
-}
-/** An in-process defense as a player: a session-aware learner, or a per-call defense that never learns. */
-function inProcessPlayer(defense) {
-    const prompts = new Map();
-    return {
-        learns: defense.learn !== undefined,
-        begin: (session, _s, info) => void prompts.set(session, info),
-        ask: (a) => defense.decide(a.call, { suite: a.scenario.suite, prompt: prompts.get(a.session)?.prompt ?? null }),
-        end: () => undefined,
-        feedback(session, step, label, s, info) {
-            prompts.delete(session);
-            defense.learn({ label, step, call: s.trace[step].call, suite: s.suite, prompt: info.prompt });
-        },
-    };
-}
-const perCall = (d) => ({ name: d.name, decide: (call) => d.decide(call) });
-/** The reference rows of an online report: the reference defenses and the reference learner with and without feedback. */
-function onlineReferences(corpus, names) {
-    const refs = corpus_referenceDefenses(corpus, names).map((d) => ({ name: d.name, open: () => inProcessPlayer(perCall(d)) }));
-    return [
-        ...refs,
-        { name: 'rule-learner', open: () => inProcessPlayer(ruleLearner({ feedback: true })) },
-        { name: 'rule-learner (no feedback)', open: () => inProcessPlayer(ruleLearner({ feedback: false })) },
-    ];
-}
-function sessionInfoOf(corpus) {
-    return (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
-}
-/** One entrant over every stream (streams in parallel, each on a fresh instance). */
-async function playEntrant(corpus, streams, entrant, settings, ctx) {
-    const sessionInfo = sessionInfoOf(corpus);
-    const plays = [];
-    let learns = false;
-    await Promise.all(streams.map(async (stream, i) => {
-        const player = await entrant.open(stream);
-        try {
-            learns ||= player.learns;
-            plays[i] = await playStream(stream, corpus.scenarios, player, { secret: ctx.secret, sessionInfo, budgets: settings.budgets });
-        }
-        finally {
-            await player.close?.();
-        }
-    }));
-    return online_onlineResult(entrant.name, learns, streams, plays, settings.window);
-}
-function online_onlineResult(defense, learns, streams, plays, window) {
-    const per = streams.map((s, i) => ({ suite: s.suite, counts: plays[i].counts, rates: streamRates(plays[i].counts, window) }));
-    return {
-        defense,
-        learns,
-        streams: per,
-        macro: macroRates(per.map((p) => p.rates)),
-        curve: macroCurve(per.map((p) => p.counts)),
-        asked: plays.reduce((n, p) => n + p.asked, 0),
-    };
-}
-function online_streamsOf(corpus, settings) {
-    checkOnlineCorpus(corpus);
-    const streams = buildStreams(corpus.scenarios, settings);
-    return {
-        streams,
-        described: {
-            settings,
-            streams: streams.map((s) => ({ suite: s.suite, episodes: s.episodes.map((e) => corpus.scenarios[e.scenario].id) })),
-        },
-    };
-}
-/** Every entrant on the corpus's streams: yours first (when given), then the references. */
-async function evaluateOnline(corpus, entrants, settings, ctx, judged = []) {
-    const { streams, described } = online_streamsOf(corpus, settings);
-    const results = [...judged];
-    for (const e of entrants)
-        results.push(await playEntrant(corpus, streams, e, settings, ctx));
-    return { corpus: corpus.name, ...described, results, versions: versionsOf(corpus) };
-}
-
 ;// CONCATENATED MODULE: ./src/run/online.ts
 // What both shells run for an online evaluation (docs/online.md): the streams of each chosen
 // corpus, your defense on them (a fresh process per stream), and the reference rows on the same
@@ -17655,11 +17765,16 @@ function readVaccine(path, label) {
     }
 }
 /** Your defense on each corpus's streams (a fresh instance per stream), as report rows and results sections. */
-async function playUserDefense(spec, corpora, settings, open, name, vaccine, secret = (0,external_node_crypto_namespaceObject.randomBytes)(32)) {
+async function playUserDefense(spec, corpora, settings, open, name, vaccine, 
+/** A shard's streams only (docs/shards.md); every stream when undefined. */
+only) {
     const out = new Map();
     const entrant = onlineEntrant(spec, { ...open, vaccine: vaccine?.path }, name);
+    const secret = (0,external_node_crypto_namespaceObject.randomBytes)(32);
     for (const corpus of corpora) {
-        const { streams, described } = online_streamsOf(corpus, settings);
+        const built = streamsOf(corpus, settings);
+        const mine = built.streams.flatMap((s, i) => (!only || only(corpus.name, s.suite) ? [i] : []));
+        const streams = mine.map((i) => built.streams[i]);
         const result = await playEntrant(corpus, streams, entrant, settings, { secret });
         out.set(corpus.name, {
             result,
@@ -17667,7 +17782,11 @@ async function playUserDefense(spec, corpora, settings, open, name, vaccine, sec
                 settings,
                 learns: result.learns,
                 vaccine: vaccine?.sha256 ?? null,
-                streams: described.streams.map((s, i) => ({ suite: s.suite, episodes: [...s.episodes], counts: result.streams[i].counts })),
+                streams: mine.map((i, k) => ({
+                    suite: built.described.streams[i].suite,
+                    episodes: [...built.described.streams[i].episodes],
+                    counts: result.streams[k].counts,
+                })),
             },
         });
     }
@@ -17691,7 +17810,7 @@ async function onlineDetails(corpora, results, defense) {
         const settings = entry.online.settings;
         const { streams } = streamsOf(corpus, settings);
         if (streams.length !== entry.online.streams.length || streams.some((s, i) => s.suite !== entry.online.streams[i].suite))
-            throw new InputError(`the results' online streams of ${entry.corpus} are not the ones its settings build`);
+            throw new errors_InputError(`the results' online streams of ${entry.corpus} are not the ones its settings build`);
         const mine = onlineResult(defense, entry.online.learns, streams, entry.online.streams.map((s) => ({ counts: s.counts, asked: 0 })), settings.window);
         out[entry.corpus] = await onlineReport(corpus, settings, mine);
     }
@@ -18792,6 +18911,11 @@ async function online(names, parts, opts, store, settings, mine) {
     }
     return { parts: out, reports };
 }
+/** A merged run's online sections (the shards played the streams): the reports rebuilt from the results, as the companion does. */
+async function recordedOnline(names, parts, corpora, results, defense) {
+    const reports = await onlineDetails(corpora, results, defense);
+    return { parts: parts.map((p, i) => (reports[names[i]] ? withOnline(p, reports[names[i]]) : p)), reports };
+}
 /** A corpus's report followed by its adaptive attack (JSON: the report with an `adaptive` field). */
 function withAdaptive(base, r) {
     // The reference rows' per-target detail would repeat every payload: their tallies suffice in JSON.
@@ -18879,14 +19003,28 @@ async function run(opts, store, io) {
         ...(decisions ? { decisions: { cache: decisions, key: ext.decisionCache.key } } : {}),
     };
     if (spec && ext.shard) {
-        const part = await scoreShard(spec, corpora, scoreOptions, ext.shard);
+        const shard = ext.shard;
+        let part = await scoreShard(spec, corpora, scoreOptions, shard);
+        if (settings) {
+            // This shard's streams, whole: the plan deals every stream of every corpus in turn.
+            const plan = streamPlan(corpora, settings, shard.count);
+            const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) };
+            const mine = (c, suite) => plan.get(streamKey(c, suite)) === shard.index - 1;
+            part = withPartOnline(part, await playUserDefense(spec, corpora, settings, open, part.defense, vaccine, mine));
+        }
         writeText(ext.outResults, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
         const { asked, needed } = part.requests;
         const size = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
         return {
             rendered: { text: () => '', markdown: () => '', json: () => '' },
             notes: [
-                `scored shard ${ext.shard.index}/${ext.shard.count} of ${part.defense} (scenarios: ${size}): ${asked} requests for ${needed} decisions`,
+                `scored shard ${shard.index}/${shard.count} of ${part.defense} (scenarios: ${size}): ${asked} requests for ${needed} decisions`,
+                ...(settings
+                    ? [
+                        `online streams: ${part.corpora.flatMap((c) => (c.online?.streams ?? []).map((x) => `${c.corpus} ${x.suite}`)).join(', ') || 'none'}`,
+                    ]
+                    : []),
+                ...seedNote,
             ],
             exitCode: 0,
         };
@@ -18923,7 +19061,11 @@ async function run(opts, store, io) {
             halts: run.halts,
         });
     });
-    const played = settings ? await online(names, parts, opts, store, settings, mine) : undefined;
+    const played = settings
+        ? await online(names, parts, opts, store, settings, mine)
+        : results.corpora.some((c) => c.online)
+            ? await recordedOnline(names, parts, corpora, results, scored.name)
+            : undefined;
     const withOnlineParts = played ? played.parts : parts;
     const rendered = joined(attacks ? withOnlineParts.map((p, i) => withAdaptive(p, attacks.get(names[i]))) : withOnlineParts);
     if (opts.html)
