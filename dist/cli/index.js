@@ -16121,176 +16121,6 @@ function attackedDefense(defense, corpus) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/defenses/learner.ts
-
-
-/** The shape of a call a rule matches: tool, the untrusted arguments, and where its destination comes from. */
-function callShape(call, prompt) {
-    const untrusted = call.args
-        .map((a, i) => (a.provenance === Provenance.Trusted ? undefined : a.name || `#${i}`))
-        .filter((n) => n !== undefined)
-        .sort();
-    const dest = call.dest === '' ? 'none' : prompt !== null && prompt.toLowerCase().includes(call.dest.toLowerCase()) ? 'named' : 'unnamed';
-    return `${call.tool}(${untrusted.join(',')})→${dest}`;
-}
-/** Weights of the evidence a rule accumulates; it denies while its score is positive. */
-const WEIGHT = { attack_success: 2, blocked_attack: 1, false_positive: -2 };
-const PERMISSIVE = allow('no learned rule matches');
-/**
- * A fresh learner (empty library). `feedback: false` gives the same defense with learning switched
- * off: it never changes, so it allows everything, which is what the curve is compared against.
- */
-function ruleLearner(opts = { feedback: true }) {
-    const rules = new Map();
-    const learner = {
-        name: opts.feedback ? 'rule-learner' : 'rule-learner (no feedback)',
-        rules,
-        decide(call, session) {
-            const shape = callShape(call, session.prompt);
-            const score = rules.get(shape);
-            return score !== undefined && score > 0 ? deny(`learned rule ${shape} (evidence ${score})`) : PERMISSIVE;
-        },
-    };
-    if (!opts.feedback)
-        return learner;
-    return {
-        ...learner,
-        learn(f) {
-            const shape = callShape(f.call, f.prompt);
-            const now = rules.get(shape);
-            // Weak evidence only strengthens a rule that exists; it never creates one.
-            if (f.label === 'blocked_attack' && now === undefined)
-                return;
-            rules.set(shape, (now ?? 0) + WEIGHT[f.label]);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/scoring/online.ts
-
-
-async function playStream(stream, scenarios, player, opts) {
-    const budget = new Budget(opts.budgets);
-    const outcomes = [];
-    const sent = [];
-    let asked = 0;
-    for (const [t, e] of stream.episodes.entries()) {
-        const s = scenarios[e.scenario];
-        const info = opts.sessionInfo(s);
-        const session = sessionId(opts.secret, `${stream.suite}\u0000${t}`);
-        await player.begin(session, s, info);
-        const decisions = [];
-        for (let step = 0; step < s.trace.length; step++) {
-            const d = await player.ask({ scenario: s, session, step, call: s.trace[step].call });
-            asked++;
-            decisions.push(d);
-            // As in a stateful session (drive.ts): the agent halts at a denial and goes on after an ask,
-            // in every run alike; the outcome reads an ask in an attacked run as declined.
-            if (!d.allowed && !d.ask)
-                break;
-        }
-        await player.end(session, s);
-        // Scored now, with the state the defense had: nothing later changes this outcome.
-        const outcome = episodeOutcome(s, decisions);
-        outcomes.push(outcome);
-        const label = player.learns ? earnedLabel(s, outcome) : undefined;
-        if (label && budget.take(label.label)) {
-            await player.feedback(session, label.step, label.label, s, info);
-            sent.push(label.label);
-        }
-        else
-            sent.push(undefined);
-    }
-    return { outcomes, counts: streamCounts(stream, outcomes, { ...budget.spent }), sent, asked };
-}
-
-;// CONCATENATED MODULE: ./src/evaluate/online.ts
-
-
-
-
-
-
-/** The kinds of corpora a stream can be built from: replayed pairs, and recorded runs. */
-function checkOnlineCorpus(corpus) {
-    if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
-        throw new errors_InputError(`online evaluation runs on the paired corpus (pairs) and the recorded-run corpora (agentdyn…), not on ${corpus.name} (${corpus.kind})`);
-}
-/** An in-process defense as a player: a session-aware learner, or a per-call defense that never learns. */
-function inProcessPlayer(defense) {
-    const prompts = new Map();
-    return {
-        learns: defense.learn !== undefined,
-        begin: (session, _s, info) => void prompts.set(session, info),
-        ask: (a) => defense.decide(a.call, { suite: a.scenario.suite, prompt: prompts.get(a.session)?.prompt ?? null }),
-        end: () => undefined,
-        feedback(session, step, label, s, info) {
-            prompts.delete(session);
-            defense.learn({ label, step, call: s.trace[step].call, suite: s.suite, prompt: info.prompt });
-        },
-    };
-}
-const perCall = (d) => ({ name: d.name, decide: (call) => d.decide(call) });
-/** The reference rows of an online report: the reference defenses and the reference learner with and without feedback. */
-function onlineReferences(corpus, names) {
-    const refs = corpus_referenceDefenses(corpus, names).map((d) => ({ name: d.name, open: () => inProcessPlayer(perCall(d)) }));
-    return [
-        ...refs,
-        { name: 'rule-learner', open: () => inProcessPlayer(ruleLearner({ feedback: true })) },
-        { name: 'rule-learner (no feedback)', open: () => inProcessPlayer(ruleLearner({ feedback: false })) },
-    ];
-}
-function sessionInfoOf(corpus) {
-    return (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
-}
-/** One entrant over every stream (streams in parallel, each on a fresh instance). */
-async function playEntrant(corpus, streams, entrant, settings, ctx) {
-    const sessionInfo = sessionInfoOf(corpus);
-    const plays = [];
-    let learns = false;
-    await Promise.all(streams.map(async (stream, i) => {
-        const player = await entrant.open(stream);
-        try {
-            learns ||= player.learns;
-            plays[i] = await playStream(stream, corpus.scenarios, player, { secret: ctx.secret, sessionInfo, budgets: settings.budgets });
-        }
-        finally {
-            await player.close?.();
-        }
-    }));
-    return onlineResult(entrant.name, learns, streams, plays, settings.window);
-}
-function onlineResult(defense, learns, streams, plays, window) {
-    const per = streams.map((s, i) => ({ suite: s.suite, counts: plays[i].counts, rates: streamRates(plays[i].counts, window) }));
-    return {
-        defense,
-        learns,
-        streams: per,
-        macro: macroRates(per.map((p) => p.rates)),
-        curve: macroCurve(per.map((p) => p.counts)),
-        asked: plays.reduce((n, p) => n + p.asked, 0),
-    };
-}
-function streamsOf(corpus, settings) {
-    checkOnlineCorpus(corpus);
-    const streams = buildStreams(corpus.scenarios, settings);
-    return {
-        streams,
-        described: {
-            settings,
-            streams: streams.map((s) => ({ suite: s.suite, episodes: s.episodes.map((e) => corpus.scenarios[e.scenario].id) })),
-        },
-    };
-}
-/** Every entrant on the corpus's streams: yours first (when given), then the references. */
-async function evaluateOnline(corpus, entrants, settings, ctx, judged = []) {
-    const { streams, described } = streamsOf(corpus, settings);
-    const results = [...judged];
-    for (const e of entrants)
-        results.push(await playEntrant(corpus, streams, e, settings, ctx));
-    return { corpus: corpus.name, ...described, results, versions: versionsOf(corpus) };
-}
-
 ;// CONCATENATED MODULE: ./src/gate/shard.ts
 // A shard's part of a run (docs/shards.md): what one matrix job scored, per scenario, and the merge
 // that puts the parts back together. A part records only what the defense did on each scenario of
@@ -16341,7 +16171,7 @@ function streamPlan(corpora, settings, count) {
     const plan = new Map();
     let k = 0;
     for (const corpus of corpora)
-        for (const s of streamsOf(corpus, settings).streams)
+        for (const s of buildStreams(corpus.scenarios, settings))
             plan.set(streamKey(corpus.name, s.suite), k++ % count);
     return plan;
 }
@@ -16466,6 +16296,8 @@ function mergeOnline(corpora, count, parts) {
         const ps = sections[k];
         if (!ps.some((p) => p.online))
             return;
+        if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
+            throw new errors_InputError(`${ps.find((p) => p.online).file}: online streams of corpus ${corpus.name}, which has none (pairs and agentdyn… do)`);
         const lacking = ps.find((p) => !p.online);
         if (lacking)
             throw new errors_InputError(`${lacking.file}: it has no online streams of corpus ${corpus.name}, ${first.file} has`);
@@ -16479,7 +16311,7 @@ function mergeOnline(corpora, count, parts) {
                 throw new errors_InputError(`${where}: its settings are not those of ${first.file} (only the seed may differ)`);
             if (o.vaccine !== first.online.vaccine)
                 throw new errors_InputError(`${where}: its vaccine is not that of ${first.file}`);
-            const planned = streamsOf(corpus, o.settings).streams.filter((s) => plan.get(streamKey(corpus.name, s.suite)) === p.index - 1);
+            const planned = buildStreams(corpus.scenarios, o.settings).filter((s) => plan.get(streamKey(corpus.name, s.suite)) === p.index - 1);
             const given = o.streams.map((s) => s.suite);
             if (given.join('\0') !== planned.map((s) => s.suite).join('\0'))
                 throw new errors_InputError(`${where}: it played ${given.join(', ') || 'no stream'}, the plan gives shard ${p.index} ${planned.map((s) => s.suite).join(', ') || 'none'}`);
@@ -16496,7 +16328,7 @@ function mergeOnline(corpora, count, parts) {
         }
         if (learns.size > 1)
             throw new errors_InputError(`corpus ${corpus.name}: the parts' defense learns in some streams and not in others`);
-        const order = streamsOf(corpus, first.online.settings).streams.map((s) => s.suite);
+        const order = buildStreams(corpus.scenarios, first.online.settings).map((s) => s.suite);
         streams.sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
         // In the order a run's own settings have (run/online.ts onlineSettings): the merged file is the unsharded one, byte for byte.
         const f = first.online.settings;
@@ -17728,6 +17560,176 @@ function trajectoryMarkdown(r) {
     out += `\n${escape_escapeMarkdown(classifiersLine(r))}\n\n${NOTE}\n`;
     out += `\n#### Context: ${r.context.label}\n\n${contextMarkdown(r.context)}`;
     return out + versionsMarkdown(r.versions);
+}
+
+;// CONCATENATED MODULE: ./src/defenses/learner.ts
+
+
+/** The shape of a call a rule matches: tool, the untrusted arguments, and where its destination comes from. */
+function callShape(call, prompt) {
+    const untrusted = call.args
+        .map((a, i) => (a.provenance === Provenance.Trusted ? undefined : a.name || `#${i}`))
+        .filter((n) => n !== undefined)
+        .sort();
+    const dest = call.dest === '' ? 'none' : prompt !== null && prompt.toLowerCase().includes(call.dest.toLowerCase()) ? 'named' : 'unnamed';
+    return `${call.tool}(${untrusted.join(',')})→${dest}`;
+}
+/** Weights of the evidence a rule accumulates; it denies while its score is positive. */
+const WEIGHT = { attack_success: 2, blocked_attack: 1, false_positive: -2 };
+const PERMISSIVE = allow('no learned rule matches');
+/**
+ * A fresh learner (empty library). `feedback: false` gives the same defense with learning switched
+ * off: it never changes, so it allows everything, which is what the curve is compared against.
+ */
+function ruleLearner(opts = { feedback: true }) {
+    const rules = new Map();
+    const learner = {
+        name: opts.feedback ? 'rule-learner' : 'rule-learner (no feedback)',
+        rules,
+        decide(call, session) {
+            const shape = callShape(call, session.prompt);
+            const score = rules.get(shape);
+            return score !== undefined && score > 0 ? deny(`learned rule ${shape} (evidence ${score})`) : PERMISSIVE;
+        },
+    };
+    if (!opts.feedback)
+        return learner;
+    return {
+        ...learner,
+        learn(f) {
+            const shape = callShape(f.call, f.prompt);
+            const now = rules.get(shape);
+            // Weak evidence only strengthens a rule that exists; it never creates one.
+            if (f.label === 'blocked_attack' && now === undefined)
+                return;
+            rules.set(shape, (now ?? 0) + WEIGHT[f.label]);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/scoring/online.ts
+
+
+async function playStream(stream, scenarios, player, opts) {
+    const budget = new Budget(opts.budgets);
+    const outcomes = [];
+    const sent = [];
+    let asked = 0;
+    for (const [t, e] of stream.episodes.entries()) {
+        const s = scenarios[e.scenario];
+        const info = opts.sessionInfo(s);
+        const session = sessionId(opts.secret, `${stream.suite}\u0000${t}`);
+        await player.begin(session, s, info);
+        const decisions = [];
+        for (let step = 0; step < s.trace.length; step++) {
+            const d = await player.ask({ scenario: s, session, step, call: s.trace[step].call });
+            asked++;
+            decisions.push(d);
+            // As in a stateful session (drive.ts): the agent halts at a denial and goes on after an ask,
+            // in every run alike; the outcome reads an ask in an attacked run as declined.
+            if (!d.allowed && !d.ask)
+                break;
+        }
+        await player.end(session, s);
+        // Scored now, with the state the defense had: nothing later changes this outcome.
+        const outcome = episodeOutcome(s, decisions);
+        outcomes.push(outcome);
+        const label = player.learns ? earnedLabel(s, outcome) : undefined;
+        if (label && budget.take(label.label)) {
+            await player.feedback(session, label.step, label.label, s, info);
+            sent.push(label.label);
+        }
+        else
+            sent.push(undefined);
+    }
+    return { outcomes, counts: streamCounts(stream, outcomes, { ...budget.spent }), sent, asked };
+}
+
+;// CONCATENATED MODULE: ./src/evaluate/online.ts
+
+
+
+
+
+
+/** The kinds of corpora a stream can be built from: replayed pairs, and recorded runs. */
+function checkOnlineCorpus(corpus) {
+    if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
+        throw new errors_InputError(`online evaluation runs on the paired corpus (pairs) and the recorded-run corpora (agentdyn…), not on ${corpus.name} (${corpus.kind})`);
+}
+/** An in-process defense as a player: a session-aware learner, or a per-call defense that never learns. */
+function inProcessPlayer(defense) {
+    const prompts = new Map();
+    return {
+        learns: defense.learn !== undefined,
+        begin: (session, _s, info) => void prompts.set(session, info),
+        ask: (a) => defense.decide(a.call, { suite: a.scenario.suite, prompt: prompts.get(a.session)?.prompt ?? null }),
+        end: () => undefined,
+        feedback(session, step, label, s, info) {
+            prompts.delete(session);
+            defense.learn({ label, step, call: s.trace[step].call, suite: s.suite, prompt: info.prompt });
+        },
+    };
+}
+const perCall = (d) => ({ name: d.name, decide: (call) => d.decide(call) });
+/** The reference rows of an online report: the reference defenses and the reference learner with and without feedback. */
+function onlineReferences(corpus, names) {
+    const refs = corpus_referenceDefenses(corpus, names).map((d) => ({ name: d.name, open: () => inProcessPlayer(perCall(d)) }));
+    return [
+        ...refs,
+        { name: 'rule-learner', open: () => inProcessPlayer(ruleLearner({ feedback: true })) },
+        { name: 'rule-learner (no feedback)', open: () => inProcessPlayer(ruleLearner({ feedback: false })) },
+    ];
+}
+function sessionInfoOf(corpus) {
+    return (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
+}
+/** One entrant over every stream (streams in parallel, each on a fresh instance). */
+async function playEntrant(corpus, streams, entrant, settings, ctx) {
+    const sessionInfo = sessionInfoOf(corpus);
+    const plays = [];
+    let learns = false;
+    await Promise.all(streams.map(async (stream, i) => {
+        const player = await entrant.open(stream);
+        try {
+            learns ||= player.learns;
+            plays[i] = await playStream(stream, corpus.scenarios, player, { secret: ctx.secret, sessionInfo, budgets: settings.budgets });
+        }
+        finally {
+            await player.close?.();
+        }
+    }));
+    return onlineResult(entrant.name, learns, streams, plays, settings.window);
+}
+function onlineResult(defense, learns, streams, plays, window) {
+    const per = streams.map((s, i) => ({ suite: s.suite, counts: plays[i].counts, rates: streamRates(plays[i].counts, window) }));
+    return {
+        defense,
+        learns,
+        streams: per,
+        macro: macroRates(per.map((p) => p.rates)),
+        curve: macroCurve(per.map((p) => p.counts)),
+        asked: plays.reduce((n, p) => n + p.asked, 0),
+    };
+}
+function streamsOf(corpus, settings) {
+    checkOnlineCorpus(corpus);
+    const streams = buildStreams(corpus.scenarios, settings);
+    return {
+        streams,
+        described: {
+            settings,
+            streams: streams.map((s) => ({ suite: s.suite, episodes: s.episodes.map((e) => corpus.scenarios[e.scenario].id) })),
+        },
+    };
+}
+/** Every entrant on the corpus's streams: yours first (when given), then the references. */
+async function evaluateOnline(corpus, entrants, settings, ctx, judged = []) {
+    const { streams, described } = streamsOf(corpus, settings);
+    const results = [...judged];
+    for (const e of entrants)
+        results.push(await playEntrant(corpus, streams, e, settings, ctx));
+    return { corpus: corpus.name, ...described, results, versions: versionsOf(corpus) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/online.ts

@@ -10,7 +10,7 @@ import { InputError } from '../model/errors.js';
 import { shardPlan } from '../scoring/shard.js';
 import type { Halts } from '../scoring/trajectory.js';
 import { ComparabilityKeySchema, incomparable, OnlineSectionSchema, type ComparabilityKey, type OnlineSection } from './results.js';
-import { streamsOf } from '../evaluate/online.js';
+import { buildStreams } from '../scoring/stream.js';
 import type { OnlineSettings } from '../model/online.js';
 
 export const PARTIAL_SCHEMA_VERSION = 1;
@@ -65,7 +65,8 @@ export interface ShardRun {
 export function streamPlan(corpora: readonly Corpus[], settings: OnlineSettings, count: number): Map<string, number> {
   const plan = new Map<string, number>();
   let k = 0;
-  for (const corpus of corpora) for (const s of streamsOf(corpus, settings).streams) plan.set(streamKey(corpus.name, s.suite), k++ % count);
+  for (const corpus of corpora)
+    for (const s of buildStreams(corpus.scenarios, settings)) plan.set(streamKey(corpus.name, s.suite), k++ % count);
   return plan;
 }
 
@@ -215,6 +216,10 @@ function mergeOnline(
   corpora.forEach((corpus, k) => {
     const ps = sections[k]!;
     if (!ps.some((p) => p.online)) return;
+    if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
+      throw new InputError(
+        `${ps.find((p) => p.online)!.file}: online streams of corpus ${corpus.name}, which has none (pairs and agentdyn… do)`,
+      );
     const lacking = ps.find((p) => !p.online);
     if (lacking) throw new InputError(`${lacking.file}: it has no online streams of corpus ${corpus.name}, ${first.file} has`);
     const streams: OnlineSection['streams'] = [];
@@ -226,7 +231,7 @@ function mergeOnline(
       if (settingsOf(o) !== settingsOf(first.online!) || o.settings.seeds !== undefined)
         throw new InputError(`${where}: its settings are not those of ${first.file} (only the seed may differ)`);
       if (o.vaccine !== first.online!.vaccine) throw new InputError(`${where}: its vaccine is not that of ${first.file}`);
-      const planned = streamsOf(corpus, o.settings as OnlineSettings).streams.filter(
+      const planned = buildStreams(corpus.scenarios, o.settings as OnlineSettings).filter(
         (s) => plan.get(streamKey(corpus.name, s.suite)) === p.index - 1,
       );
       const given = o.streams.map((s) => s.suite);
@@ -244,7 +249,7 @@ function mergeOnline(
       if (o.streams.length > 0) learns.add(o.learns);
     }
     if (learns.size > 1) throw new InputError(`corpus ${corpus.name}: the parts' defense learns in some streams and not in others`);
-    const order = streamsOf(corpus, first.online!.settings as OnlineSettings).streams.map((s) => s.suite);
+    const order = buildStreams(corpus.scenarios, first.online!.settings as OnlineSettings).map((s) => s.suite);
     streams.sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
     // In the order a run's own settings have (run/online.ts onlineSettings): the merged file is the unsharded one, byte for byte.
     const f = first.online!.settings;
