@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(770);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(123);
 // Entry point of the defense-eval binary: only calls the CLI.
 
 // A closed or failing stdout (`defense-eval | head`, a full disk) is one line, not a stack trace.
@@ -25,7 +25,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 770:
+/***/ 123:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12069,10 +12069,13 @@ function shardPlan(scenarios, count) {
 }
 /** The scenario indices shard `shard` scores, ascending. */
 function shardIndices(scenarios, shard) {
-    const plan = shardPlan(scenarios, shard.count);
+    return indicesIn(shardPlan(scenarios, shard.count), shard.index);
+}
+/** The indices a plan gives shard `index` (from 1), ascending. */
+function indicesIn(plan, index) {
     const out = [];
     plan.forEach((j, i) => {
-        if (j === shard.index - 1)
+        if (j === index - 1)
             out.push(i);
     });
     return out;
@@ -14845,6 +14848,51 @@ function brokenBenign(corpus, outcomes, denials) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/defenses/learner.ts
+
+
+/** The shape of a call a rule matches: tool, the untrusted arguments, and where its destination comes from. */
+function callShape(call, prompt) {
+    const untrusted = call.args
+        .map((a, i) => (a.provenance === Provenance.Trusted ? undefined : a.name || `#${i}`))
+        .filter((n) => n !== undefined)
+        .sort();
+    const dest = call.dest === '' ? 'none' : prompt !== null && prompt.toLowerCase().includes(call.dest.toLowerCase()) ? 'named' : 'unnamed';
+    return `${call.tool}(${untrusted.join(',')})→${dest}`;
+}
+/** Weights of the evidence a rule accumulates; it denies while its score is positive. */
+const WEIGHT = { attack_success: 2, blocked_attack: 1, false_positive: -2 };
+const PERMISSIVE = allow('no learned rule matches');
+/**
+ * A fresh learner (empty library). `feedback: false` gives the same defense with learning switched
+ * off: it never changes, so it allows everything, which is what the curve is compared against.
+ */
+function ruleLearner(opts = { feedback: true }) {
+    const rules = new Map();
+    const learner = {
+        name: opts.feedback ? 'rule-learner' : 'rule-learner (no feedback)',
+        rules,
+        decide(call, session) {
+            const shape = callShape(call, session.prompt);
+            const score = rules.get(shape);
+            return score !== undefined && score > 0 ? deny(`learned rule ${shape} (evidence ${score})`) : PERMISSIVE;
+        },
+    };
+    if (!opts.feedback)
+        return learner;
+    return {
+        ...learner,
+        learn(f) {
+            const shape = callShape(f.call, f.prompt);
+            const now = rules.get(shape);
+            // Weak evidence only strengthens a rule that exists; it never creates one.
+            if (f.label === 'blocked_attack' && now === undefined)
+                return;
+            rules.set(shape, (now ?? 0) + WEIGHT[f.label]);
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/scoring/drive.ts
 // Driving an out-of-process defense over a corpus (docs/protocol.md#what-a-defense-is-told): which
 // calls it is asked about, in what order, under which identifiers, and how its answers become
@@ -15026,6 +15074,131 @@ async function driveStateful(scenarios, order, asker, opts, session) {
     });
     const lookup = (c) => decisions.get(c);
     return { ...judgeDecided(scenarios, lookup), asked, decisionOf: lookup };
+}
+
+;// CONCATENATED MODULE: ./src/scoring/online.ts
+
+
+async function playStream(stream, scenarios, player, opts) {
+    const budget = new Budget(opts.budgets);
+    const outcomes = [];
+    const sent = [];
+    let asked = 0;
+    for (const [t, e] of stream.episodes.entries()) {
+        const s = scenarios[e.scenario];
+        const info = opts.sessionInfo(s);
+        const session = sessionId(opts.secret, `${stream.suite}\u0000${t}`);
+        await player.begin(session, s, info);
+        const decisions = [];
+        for (let step = 0; step < s.trace.length; step++) {
+            const d = await player.ask({ scenario: s, session, step, call: s.trace[step].call });
+            asked++;
+            decisions.push(d);
+            // As in a stateful session (drive.ts): the agent halts at a denial and goes on after an ask,
+            // in every run alike; the outcome reads an ask in an attacked run as declined.
+            if (!d.allowed && !d.ask)
+                break;
+        }
+        await player.end(session, s);
+        // Scored now, with the state the defense had: nothing later changes this outcome.
+        const outcome = episodeOutcome(s, decisions);
+        outcomes.push(outcome);
+        const label = player.learns ? earnedLabel(s, outcome) : undefined;
+        if (label && budget.take(label.label)) {
+            await player.feedback(session, label.step, label.label, s, info);
+            sent.push(label.label);
+        }
+        else
+            sent.push(undefined);
+    }
+    return { outcomes, counts: streamCounts(stream, outcomes, { ...budget.spent }), sent, asked };
+}
+
+;// CONCATENATED MODULE: ./src/evaluate/online.ts
+
+
+
+
+
+
+/** The kinds of corpora a stream can be built from: replayed pairs, and recorded runs. */
+function checkOnlineCorpus(corpus) {
+    if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
+        throw new errors_InputError(`online evaluation runs on the paired corpus (pairs) and the recorded-run corpora (agentdyn…), not on ${corpus.name} (${corpus.kind})`);
+}
+/** An in-process defense as a player: a session-aware learner, or a per-call defense that never learns. */
+function inProcessPlayer(defense) {
+    const prompts = new Map();
+    return {
+        learns: defense.learn !== undefined,
+        begin: (session, _s, info) => void prompts.set(session, info),
+        ask: (a) => defense.decide(a.call, { suite: a.scenario.suite, prompt: prompts.get(a.session)?.prompt ?? null }),
+        end: () => undefined,
+        feedback(session, step, label, s, info) {
+            prompts.delete(session);
+            defense.learn({ label, step, call: s.trace[step].call, suite: s.suite, prompt: info.prompt });
+        },
+    };
+}
+const perCall = (d) => ({ name: d.name, decide: (call) => d.decide(call) });
+/** The reference rows of an online report: the reference defenses and the reference learner with and without feedback. */
+function onlineReferences(corpus, names) {
+    const refs = corpus_referenceDefenses(corpus, names).map((d) => ({ name: d.name, open: () => inProcessPlayer(perCall(d)) }));
+    return [
+        ...refs,
+        { name: 'rule-learner', open: () => inProcessPlayer(ruleLearner({ feedback: true })) },
+        { name: 'rule-learner (no feedback)', open: () => inProcessPlayer(ruleLearner({ feedback: false })) },
+    ];
+}
+function sessionInfoOf(corpus) {
+    return (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
+}
+/** One entrant over every stream (streams in parallel, each on a fresh instance). */
+async function playEntrant(corpus, streams, entrant, settings, ctx) {
+    const sessionInfo = sessionInfoOf(corpus);
+    const plays = [];
+    let learns = false;
+    await Promise.all(streams.map(async (stream, i) => {
+        const player = await entrant.open(stream);
+        try {
+            learns ||= player.learns;
+            plays[i] = await playStream(stream, corpus.scenarios, player, { secret: ctx.secret, sessionInfo, budgets: settings.budgets });
+        }
+        finally {
+            await player.close?.();
+        }
+    }));
+    return onlineResult(entrant.name, learns, streams, plays, settings.window);
+}
+function onlineResult(defense, learns, streams, plays, window) {
+    const per = streams.map((s, i) => ({ suite: s.suite, counts: plays[i].counts, rates: streamRates(plays[i].counts, window) }));
+    return {
+        defense,
+        learns,
+        streams: per,
+        macro: macroRates(per.map((p) => p.rates)),
+        curve: macroCurve(per.map((p) => p.counts)),
+        asked: plays.reduce((n, p) => n + p.asked, 0),
+    };
+}
+function streamsOf(corpus, settings) {
+    checkOnlineCorpus(corpus);
+    const streams = buildStreams(corpus.scenarios, settings);
+    return {
+        streams,
+        described: {
+            settings,
+            streams: streams.map((s) => ({ suite: s.suite, episodes: s.episodes.map((e) => corpus.scenarios[e.scenario].id) })),
+        },
+    };
+}
+/** Every entrant on the corpus's streams: yours first (when given), then the references. */
+async function evaluateOnline(corpus, entrants, settings, ctx, judged = []) {
+    const { streams, described } = streamsOf(corpus, settings);
+    const results = [...judged];
+    for (const e of entrants)
+        results.push(await playEntrant(corpus, streams, e, settings, ctx));
+    return { corpus: corpus.name, ...described, results, versions: versionsOf(corpus) };
 }
 
 ;// CONCATENATED MODULE: ./src/adapters/protocol.ts
@@ -16121,6 +16294,103 @@ function attackedDefense(defense, corpus) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/run/online.ts
+// What both shells run for an online evaluation (docs/online.md): the streams of each chosen
+// corpus, your defense on them (a fresh process per stream), and the reference rows on the same
+// streams; the results file's online section and the report data.
+
+
+
+
+
+
+/** A seed for a run that was given none: drawn afresh, so no defense can know a stream's order in advance (it is recorded in the results). */
+function newSeed() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(8).readBigUInt64BE(0).toString();
+}
+function onlineSettings(o) {
+    return {
+        attacks: o.attacks ?? ONLINE_DEFAULTS.attacks,
+        benign: o.benign ?? ONLINE_DEFAULTS.benign,
+        window: o.window ?? ONLINE_DEFAULTS.window,
+        seed: o.seed ?? newSeed(),
+        budgets: { ...ONLINE_DEFAULTS.budgets },
+    };
+}
+/** The vaccine file's path and digest, read before anything runs; an unreadable file is an input error. */
+function readVaccine(path, label) {
+    if (path === undefined)
+        return undefined;
+    try {
+        return { path, sha256: (0,external_node_crypto_namespaceObject.createHash)('sha256').update((0,external_node_fs_namespaceObject.readFileSync)(path)).digest('hex') };
+    }
+    catch (e) {
+        throw new errors_InputError(`${label} ${path}: cannot read: ${e.code ?? String(e)}`);
+    }
+}
+/** Your defense on each corpus's streams (a fresh instance per stream), as report rows and results sections. */
+async function playUserDefense(spec, corpora, settings, open, name, vaccine, 
+/** A shard's streams only (docs/shards.md); every stream when undefined. */
+only) {
+    const out = new Map();
+    const entrant = onlineEntrant(spec, { ...open, vaccine: vaccine?.path }, name);
+    const secret = (0,external_node_crypto_namespaceObject.randomBytes)(32);
+    for (const corpus of corpora) {
+        const built = streamsOf(corpus, settings);
+        const mine = built.streams.flatMap((s, i) => (!only || only(corpus.name, s.suite) ? [i] : []));
+        const streams = mine.map((i) => built.streams[i]);
+        const result = await playEntrant(corpus, streams, entrant, settings, { secret });
+        out.set(corpus.name, {
+            result,
+            section: {
+                settings,
+                learns: result.learns,
+                vaccine: vaccine?.sha256 ?? null,
+                streams: mine.map((i, k) => ({
+                    suite: built.described.streams[i].suite,
+                    episodes: [...built.described.streams[i].episodes],
+                    counts: result.streams[k].counts,
+                })),
+            },
+        });
+    }
+    return out;
+}
+/** The online report of a corpus: yours first when given, then the reference rows on the same streams. */
+function onlineReport(corpus, settings, mine) {
+    return evaluateOnline(corpus, onlineReferences(corpus), settings, { secret: (0,external_node_crypto_namespaceObject.randomBytes)(32) }, mine ? [mine] : []);
+}
+/**
+ * The online reports a results file's sections describe: your defense's row rebuilt from the
+ * recorded counts, the reference rows played again on the same streams (rebuilt from the recorded
+ * settings). The companion renders a fork's comment from the file this way.
+ */
+async function onlineDetails(corpora, results, defense) {
+    const out = {};
+    for (const entry of results.corpora) {
+        const corpus = corpora.find((c) => c.name === entry.corpus);
+        if (!entry.online || !corpus)
+            continue;
+        const settings = entry.online.settings;
+        const { streams } = streamsOf(corpus, settings);
+        if (streams.length !== entry.online.streams.length || streams.some((s, i) => s.suite !== entry.online.streams[i].suite))
+            throw new errors_InputError(`the results' online streams of ${entry.corpus} are not the ones its settings build`);
+        const mine = onlineResult(defense, entry.online.learns, streams, entry.online.streams.map((s) => ({ counts: s.counts, asked: 0 })), settings.window);
+        out[entry.corpus] = await onlineReport(corpus, settings, mine);
+    }
+    return out;
+}
+/** Results, or a shard's part of them, with each corpus's online section added where `sectionOf` has one. */
+function withOnlineSections(results, sectionOf) {
+    return {
+        ...results,
+        corpora: results.corpora.map((c) => {
+            const online = sectionOf(c.corpus);
+            return online ? { ...c, online } : c;
+        }),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/shard.ts
 // A shard's part of a run (docs/shards.md): what one matrix job scored, per scenario, and the merge
 // that puts the parts back together. A part records only what the defense did on each scenario of
@@ -16349,11 +16619,7 @@ function checkPart(file, corpus, part, plan, index, trajectory) {
     const where = `${file}: corpus ${corpus.name}`;
     if (part.version !== corpus.version || part.size !== corpus.scenarios.length)
         throw new errors_InputError(`${where}: it is version ${part.version.slice(0, 12)} of ${part.size} scenarios, not ${corpus.version.slice(0, 12)} of ${corpus.scenarios.length}`);
-    const expected = [];
-    plan.forEach((j, i) => {
-        if (j === index - 1)
-            expected.push(i);
-    });
+    const expected = indicesIn(plan, index);
     if (part.scenarios.length !== expected.length || part.scenarios.some((i, k) => i !== expected[k]))
         throw new errors_InputError(`${where}: its scenarios are not those of shard ${index} under the plan (${part.scenarios.length} given, ${expected.length} planned)`);
     const m = expected.length;
@@ -16462,6 +16728,7 @@ class Progress {
 
 
 
+
 function loadCorpora(names, store) {
     return names.map((n) => registry_CORPORA[n].load(store()));
 }
@@ -16486,16 +16753,12 @@ function classifierRows(corpus, store, warn) {
         return [];
     }
 }
+/** The comparability key of a run under `keyName` on these corpora (what the base must match, what every shard's part carries). */
+function runKey(keyName, corpora) {
+    return keyOf(keyName, TOOL_VERSION, corpora.map((c) => ({ corpus: c.name, version: c.version })));
+}
 async function scoreUserDefense(spec, corpora, o) {
-    const d = await driveUserDefense(spec, corpora, o, undefined);
-    return scoredOf(corpora, o.keyName, o.commit, {
-        defense: d.name,
-        runs: d.runs,
-        asked: d.asked,
-        needed: d.needed,
-        repeats: d.repeats,
-        cache: d.cache,
-    });
+    return scoredOf(corpora, o.keyName, o.commit, await driveUserDefense(spec, corpora, o, undefined));
 }
 /**
  * Score one shard's part of every corpus (docs/shards.md): the same drive as a whole run, over the
@@ -16506,29 +16769,18 @@ async function scoreShard(spec, corpora, o, shard) {
     return {
         schemaVersion: PARTIAL_SCHEMA_VERSION,
         shard: { index: shard.index, count: shard.count },
-        key: keyOf(o.keyName, TOOL_VERSION, corpora.map((c) => ({ corpus: c.name, version: c.version }))),
+        key: runKey(o.keyName, corpora),
         commit: o.commit,
-        defense: d.name,
+        defense: d.defense,
         requests: { asked: d.asked, needed: d.needed },
         corpora: corpora.map((c) => partialCorpus(c, d.indices.get(c.name), d.runs.get(c.name))),
     };
 }
 /** The parts of a sharded run put back together: the results an unsharded run of the same defense gives. */
 function mergeShards(corpora, o, parts) {
-    const headKey = keyOf(o.keyName, TOOL_VERSION, corpora.map((c) => ({ corpus: c.name, version: c.version })));
-    const m = mergePartials(corpora, headKey, parts);
+    const m = mergePartials(corpora, runKey(o.keyName, corpora), parts);
     const scored = scoredOf(corpora, o.keyName, m.commit, m);
-    if (m.online.size === 0)
-        return scored;
-    const results = {
-        ...scored.results,
-        corpora: scored.results.corpora.map((c) => (m.online.has(c.corpus) ? { ...c, online: m.online.get(c.corpus) } : c)),
-    };
-    return { ...scored, results };
-}
-/** A part with the online streams its shard played (docs/shards.md), per corpus. */
-function withPartOnline(part, online) {
-    return { ...part, corpora: part.corpora.map((c) => (online.has(c.corpus) ? { ...c, online: online.get(c.corpus).section } : c)) };
+    return m.online.size === 0 ? scored : { ...scored, results: withOnlineSections(scored.results, (c) => m.online.get(c)) };
 }
 /** Your defense driven over each corpus, or over one shard's scenarios of each (one defense process for all of them). */
 async function driveUserDefense(spec, corpora, o, shard) {
@@ -16560,11 +16812,11 @@ async function driveUserDefense(spec, corpora, o, shard) {
             for (let k = 0; k < repeat; k++)
                 reps.push(await scoreDefense(defense, part, secretsOf(c.name), progressOf(c, k), decisions));
             for (const r of reps) {
+                asked += r.asked;
+                needed += r.needed;
                 fromCache.hits += r.fromCache?.hits ?? 0;
                 fromCache.distinct += r.fromCache?.distinct ?? 0;
             }
-            asked += reps.reduce((n, r) => n + r.asked, 0);
-            needed += reps.reduce((n, r) => n + r.needed, 0);
             const run = repeat > 1 ? aggregateRepeats(part.scenarios, reps) : reps[0];
             if (repeat > 1)
                 repeats.set(c.name, reps.map((r) => Array.from(r.outcomes).join('')));
@@ -16577,7 +16829,7 @@ async function driveUserDefense(spec, corpora, o, shard) {
             : !decisions
                 ? '; decision cache off: the defense is stateful'
                 : `, ${fromCache.hits} of ${fromCache.distinct} distinct decisions from the decision cache`;
-        return { name: defense.name, runs, indices, asked, needed, repeats, cache };
+        return { defense: defense.name, runs, indices, asked, needed, repeats, cache };
     }
     finally {
         await defense.close();
@@ -16610,6 +16862,38 @@ function reportDetails(corpora, results, store, warn) {
         const entry = results.corpora.find((e) => e.corpus === c.name);
         const rows = evaluateRows(c, referenceDefenses(c), classifierRows(c, store, warn));
         return [c.name, { rows, scenarioIds: c.scenarios.map((s) => s.id), brokenBenign: entry?.broken ?? [] }];
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/run/shard.ts
+
+
+
+/**
+ * The part with the online streams the plan gives its shard, each played whole by a fresh defense
+ * under `settings` (the seed this job drew, recorded in the part; the merge keeps each stream's).
+ */
+async function playShardStreams(spec, corpora, settings, open, part, shard, vaccine) {
+    const plan = streamPlan(corpora, settings, shard.count);
+    const mine = (corpus, suite) => plan.get(streamKey(corpus, suite)) === shard.index - 1;
+    const played = await playUserDefense(spec, corpora, settings, open, part.defense, vaccine, mine);
+    return withOnlineSections(part, (c) => played.get(c)?.section);
+}
+/** "scored shard 2/8 of my-defense (scenarios: pairs 131/1046, …): 440 requests for 612 decisions". */
+function shardLine(part) {
+    const sizes = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
+    const { index, count } = part.shard;
+    return `scored shard ${index}/${count} of ${part.defense} (scenarios: ${sizes}): ${part.requests.asked} requests for ${part.requests.needed} decisions`;
+}
+/** The online streams a part played, "pairs travel, pairs slack", or "none". */
+function playedStreams(part) {
+    return part.corpora.flatMap((c) => (c.online?.streams ?? []).map((x) => `${c.corpus} ${x.suite}`)).join(', ') || 'none';
+}
+/** The parts named (a directory stands for every .json file under it), each read and schema-checked; `where` names one in errors. */
+function readParts(paths, where) {
+    return partialFiles(paths, where).map((file) => ({
+        file: where(file),
+        value: readValidated(file, PartialResultsSchema, where(file)).value,
     }));
 }
 
@@ -17560,267 +17844,6 @@ function trajectoryMarkdown(r) {
     out += `\n${escape_escapeMarkdown(classifiersLine(r))}\n\n${NOTE}\n`;
     out += `\n#### Context: ${r.context.label}\n\n${contextMarkdown(r.context)}`;
     return out + versionsMarkdown(r.versions);
-}
-
-;// CONCATENATED MODULE: ./src/defenses/learner.ts
-
-
-/** The shape of a call a rule matches: tool, the untrusted arguments, and where its destination comes from. */
-function callShape(call, prompt) {
-    const untrusted = call.args
-        .map((a, i) => (a.provenance === Provenance.Trusted ? undefined : a.name || `#${i}`))
-        .filter((n) => n !== undefined)
-        .sort();
-    const dest = call.dest === '' ? 'none' : prompt !== null && prompt.toLowerCase().includes(call.dest.toLowerCase()) ? 'named' : 'unnamed';
-    return `${call.tool}(${untrusted.join(',')})→${dest}`;
-}
-/** Weights of the evidence a rule accumulates; it denies while its score is positive. */
-const WEIGHT = { attack_success: 2, blocked_attack: 1, false_positive: -2 };
-const PERMISSIVE = allow('no learned rule matches');
-/**
- * A fresh learner (empty library). `feedback: false` gives the same defense with learning switched
- * off: it never changes, so it allows everything, which is what the curve is compared against.
- */
-function ruleLearner(opts = { feedback: true }) {
-    const rules = new Map();
-    const learner = {
-        name: opts.feedback ? 'rule-learner' : 'rule-learner (no feedback)',
-        rules,
-        decide(call, session) {
-            const shape = callShape(call, session.prompt);
-            const score = rules.get(shape);
-            return score !== undefined && score > 0 ? deny(`learned rule ${shape} (evidence ${score})`) : PERMISSIVE;
-        },
-    };
-    if (!opts.feedback)
-        return learner;
-    return {
-        ...learner,
-        learn(f) {
-            const shape = callShape(f.call, f.prompt);
-            const now = rules.get(shape);
-            // Weak evidence only strengthens a rule that exists; it never creates one.
-            if (f.label === 'blocked_attack' && now === undefined)
-                return;
-            rules.set(shape, (now ?? 0) + WEIGHT[f.label]);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/scoring/online.ts
-
-
-async function playStream(stream, scenarios, player, opts) {
-    const budget = new Budget(opts.budgets);
-    const outcomes = [];
-    const sent = [];
-    let asked = 0;
-    for (const [t, e] of stream.episodes.entries()) {
-        const s = scenarios[e.scenario];
-        const info = opts.sessionInfo(s);
-        const session = sessionId(opts.secret, `${stream.suite}\u0000${t}`);
-        await player.begin(session, s, info);
-        const decisions = [];
-        for (let step = 0; step < s.trace.length; step++) {
-            const d = await player.ask({ scenario: s, session, step, call: s.trace[step].call });
-            asked++;
-            decisions.push(d);
-            // As in a stateful session (drive.ts): the agent halts at a denial and goes on after an ask,
-            // in every run alike; the outcome reads an ask in an attacked run as declined.
-            if (!d.allowed && !d.ask)
-                break;
-        }
-        await player.end(session, s);
-        // Scored now, with the state the defense had: nothing later changes this outcome.
-        const outcome = episodeOutcome(s, decisions);
-        outcomes.push(outcome);
-        const label = player.learns ? earnedLabel(s, outcome) : undefined;
-        if (label && budget.take(label.label)) {
-            await player.feedback(session, label.step, label.label, s, info);
-            sent.push(label.label);
-        }
-        else
-            sent.push(undefined);
-    }
-    return { outcomes, counts: streamCounts(stream, outcomes, { ...budget.spent }), sent, asked };
-}
-
-;// CONCATENATED MODULE: ./src/evaluate/online.ts
-
-
-
-
-
-
-/** The kinds of corpora a stream can be built from: replayed pairs, and recorded runs. */
-function checkOnlineCorpus(corpus) {
-    if (corpus.kind !== 'paired' && corpus.kind !== 'trajectory')
-        throw new errors_InputError(`online evaluation runs on the paired corpus (pairs) and the recorded-run corpora (agentdyn…), not on ${corpus.name} (${corpus.kind})`);
-}
-/** An in-process defense as a player: a session-aware learner, or a per-call defense that never learns. */
-function inProcessPlayer(defense) {
-    const prompts = new Map();
-    return {
-        learns: defense.learn !== undefined,
-        begin: (session, _s, info) => void prompts.set(session, info),
-        ask: (a) => defense.decide(a.call, { suite: a.scenario.suite, prompt: prompts.get(a.session)?.prompt ?? null }),
-        end: () => undefined,
-        feedback(session, step, label, s, info) {
-            prompts.delete(session);
-            defense.learn({ label, step, call: s.trace[step].call, suite: s.suite, prompt: info.prompt });
-        },
-    };
-}
-const perCall = (d) => ({ name: d.name, decide: (call) => d.decide(call) });
-/** The reference rows of an online report: the reference defenses and the reference learner with and without feedback. */
-function onlineReferences(corpus, names) {
-    const refs = corpus_referenceDefenses(corpus, names).map((d) => ({ name: d.name, open: () => inProcessPlayer(perCall(d)) }));
-    return [
-        ...refs,
-        { name: 'rule-learner', open: () => inProcessPlayer(ruleLearner({ feedback: true })) },
-        { name: 'rule-learner (no feedback)', open: () => inProcessPlayer(ruleLearner({ feedback: false })) },
-    ];
-}
-function sessionInfoOf(corpus) {
-    return (s) => ({ prompt: sessionPrompt(corpus, s), tools: corpus.tools[s.suite] ?? [] });
-}
-/** One entrant over every stream (streams in parallel, each on a fresh instance). */
-async function playEntrant(corpus, streams, entrant, settings, ctx) {
-    const sessionInfo = sessionInfoOf(corpus);
-    const plays = [];
-    let learns = false;
-    await Promise.all(streams.map(async (stream, i) => {
-        const player = await entrant.open(stream);
-        try {
-            learns ||= player.learns;
-            plays[i] = await playStream(stream, corpus.scenarios, player, { secret: ctx.secret, sessionInfo, budgets: settings.budgets });
-        }
-        finally {
-            await player.close?.();
-        }
-    }));
-    return onlineResult(entrant.name, learns, streams, plays, settings.window);
-}
-function onlineResult(defense, learns, streams, plays, window) {
-    const per = streams.map((s, i) => ({ suite: s.suite, counts: plays[i].counts, rates: streamRates(plays[i].counts, window) }));
-    return {
-        defense,
-        learns,
-        streams: per,
-        macro: macroRates(per.map((p) => p.rates)),
-        curve: macroCurve(per.map((p) => p.counts)),
-        asked: plays.reduce((n, p) => n + p.asked, 0),
-    };
-}
-function streamsOf(corpus, settings) {
-    checkOnlineCorpus(corpus);
-    const streams = buildStreams(corpus.scenarios, settings);
-    return {
-        streams,
-        described: {
-            settings,
-            streams: streams.map((s) => ({ suite: s.suite, episodes: s.episodes.map((e) => corpus.scenarios[e.scenario].id) })),
-        },
-    };
-}
-/** Every entrant on the corpus's streams: yours first (when given), then the references. */
-async function evaluateOnline(corpus, entrants, settings, ctx, judged = []) {
-    const { streams, described } = streamsOf(corpus, settings);
-    const results = [...judged];
-    for (const e of entrants)
-        results.push(await playEntrant(corpus, streams, e, settings, ctx));
-    return { corpus: corpus.name, ...described, results, versions: versionsOf(corpus) };
-}
-
-;// CONCATENATED MODULE: ./src/run/online.ts
-// What both shells run for an online evaluation (docs/online.md): the streams of each chosen
-// corpus, your defense on them (a fresh process per stream), and the reference rows on the same
-// streams; the results file's online section and the report data.
-
-
-
-
-
-
-/** A seed for a run that was given none: drawn afresh, so no defense can know a stream's order in advance (it is recorded in the results). */
-function newSeed() {
-    return (0,external_node_crypto_namespaceObject.randomBytes)(8).readBigUInt64BE(0).toString();
-}
-function onlineSettings(o) {
-    return {
-        attacks: o.attacks ?? ONLINE_DEFAULTS.attacks,
-        benign: o.benign ?? ONLINE_DEFAULTS.benign,
-        window: o.window ?? ONLINE_DEFAULTS.window,
-        seed: o.seed ?? newSeed(),
-        budgets: { ...ONLINE_DEFAULTS.budgets },
-    };
-}
-/** The vaccine file's path and digest, read before anything runs; an unreadable file is an input error. */
-function readVaccine(path, label) {
-    if (path === undefined)
-        return undefined;
-    try {
-        return { path, sha256: (0,external_node_crypto_namespaceObject.createHash)('sha256').update((0,external_node_fs_namespaceObject.readFileSync)(path)).digest('hex') };
-    }
-    catch (e) {
-        throw new errors_InputError(`${label} ${path}: cannot read: ${e.code ?? String(e)}`);
-    }
-}
-/** Your defense on each corpus's streams (a fresh instance per stream), as report rows and results sections. */
-async function playUserDefense(spec, corpora, settings, open, name, vaccine, 
-/** A shard's streams only (docs/shards.md); every stream when undefined. */
-only) {
-    const out = new Map();
-    const entrant = onlineEntrant(spec, { ...open, vaccine: vaccine?.path }, name);
-    const secret = (0,external_node_crypto_namespaceObject.randomBytes)(32);
-    for (const corpus of corpora) {
-        const built = streamsOf(corpus, settings);
-        const mine = built.streams.flatMap((s, i) => (!only || only(corpus.name, s.suite) ? [i] : []));
-        const streams = mine.map((i) => built.streams[i]);
-        const result = await playEntrant(corpus, streams, entrant, settings, { secret });
-        out.set(corpus.name, {
-            result,
-            section: {
-                settings,
-                learns: result.learns,
-                vaccine: vaccine?.sha256 ?? null,
-                streams: mine.map((i, k) => ({
-                    suite: built.described.streams[i].suite,
-                    episodes: [...built.described.streams[i].episodes],
-                    counts: result.streams[k].counts,
-                })),
-            },
-        });
-    }
-    return out;
-}
-/** The online report of a corpus: yours first when given, then the reference rows on the same streams. */
-function onlineReport(corpus, settings, mine) {
-    return evaluateOnline(corpus, onlineReferences(corpus), settings, { secret: (0,external_node_crypto_namespaceObject.randomBytes)(32) }, mine ? [mine] : []);
-}
-/**
- * The online reports a results file's sections describe: your defense's row rebuilt from the
- * recorded counts, the reference rows played again on the same streams (rebuilt from the recorded
- * settings). The companion renders a fork's comment from the file this way.
- */
-async function onlineDetails(corpora, results, defense) {
-    const out = {};
-    for (const entry of results.corpora) {
-        const corpus = corpora.find((c) => c.name === entry.corpus);
-        if (!entry.online || !corpus)
-            continue;
-        const settings = entry.online.settings;
-        const { streams } = streamsOf(corpus, settings);
-        if (streams.length !== entry.online.streams.length || streams.some((s, i) => s.suite !== entry.online.streams[i].suite))
-            throw new errors_InputError(`the results' online streams of ${entry.corpus} are not the ones its settings build`);
-        const mine = onlineResult(defense, entry.online.learns, streams, entry.online.streams.map((s) => ({ counts: s.counts, asked: 0 })), settings.window);
-        out[entry.corpus] = await onlineReport(corpus, settings, mine);
-    }
-    return out;
-}
-/** Results with each corpus's online section added. */
-function withOnlineSections(results, mine) {
-    return { ...results, corpora: results.corpora.map((c) => (mine.has(c.corpus) ? { ...c, online: mine.get(c.corpus).section } : c)) };
 }
 
 ;// CONCATENATED MODULE: ./src/scoring/adaptive.ts
@@ -18990,7 +19013,7 @@ async function run(opts, store, io) {
     if (misfit)
         throw new errors_InputError(`--baseline ${ext.baseline}: ${misfit}`);
     // The parts are read and checked against the corpora before anything else happens.
-    const shards = ext.merge && readShards(ext.merge);
+    const shards = ext.merge && readParts(ext.merge, (p) => `--merge ${p}`);
     const spec = ext.spec;
     const decisions = ext.decisionCache && openDecisionCache(ext.decisionCache.path, (m) => io.stderr(`warning: ${m}\n`));
     const scoreOptions = {
@@ -19006,28 +19029,14 @@ async function run(opts, store, io) {
     };
     if (spec && ext.shard) {
         const shard = ext.shard;
-        let part = await scoreShard(spec, corpora, scoreOptions, shard);
-        if (settings) {
-            // This shard's streams, whole: the plan deals every stream of every corpus in turn.
-            const plan = streamPlan(corpora, settings, shard.count);
-            const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) };
-            const mine = (c, suite) => plan.get(streamKey(c, suite)) === shard.index - 1;
-            part = withPartOnline(part, await playUserDefense(spec, corpora, settings, open, part.defense, vaccine, mine));
-        }
+        const scored = await scoreShard(spec, corpora, scoreOptions, shard);
+        const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) };
+        // This shard's streams, whole: the plan deals every stream of every corpus in turn.
+        const part = settings ? await playShardStreams(spec, corpora, settings, open, scored, shard, vaccine) : scored;
         writeText(ext.outResults, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
-        const { asked, needed } = part.requests;
-        const size = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
         return {
             rendered: { text: () => '', markdown: () => '', json: () => '' },
-            notes: [
-                `scored shard ${shard.index}/${shard.count} of ${part.defense} (scenarios: ${size}): ${asked} requests for ${needed} decisions`,
-                ...(settings
-                    ? [
-                        `online streams: ${part.corpora.flatMap((c) => (c.online?.streams ?? []).map((x) => `${c.corpus} ${x.suite}`)).join(', ') || 'none'}`,
-                    ]
-                    : []),
-                ...seedNote,
-            ],
+            notes: [shardLine(part), ...(settings ? [`online streams: ${playedStreams(part)}`] : []), ...seedNote],
             exitCode: 0,
         };
     }
@@ -19093,13 +19102,6 @@ async function run(opts, store, io) {
 /** --junit: the chosen reference defenses on every corpus, and your defense when it was scored. */
 function junitFile(path, opts, corpora, mine) {
     writeText(path, junitXml(corpora, (c) => corpus_referenceDefenses(c, opts.defenses), mine), `--junit ${path}`);
-}
-/** --merge: every partial results file named, a directory standing for the .json files in it. */
-function readShards(paths) {
-    return partialFiles(paths, (p) => `--merge ${p}`).map((file) => ({
-        file,
-        value: readValidated(file, PartialResultsSchema, `--merge ${file}`).value,
-    }));
 }
 /** --html: the same defenses and classifier tables as the report, with the online and adaptive reports of the run. */
 function htmlFile(path, opts, store, corpora, run) {

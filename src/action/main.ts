@@ -9,7 +9,6 @@ import { DefenseError, exitCodeOf, InputError, OptimiserError } from '../model/e
 import { TOOL_VERSION } from '../model/version.js';
 import { escapeMarkdown } from '../format/escape.js';
 import { verdictOf } from '../gate/record.js';
-import { keyOf } from '../gate/results.js';
 import { renderReport, type CorpusDetails } from '../report/comment.js';
 import { onlineDetails, onlineSettings, playUserDefense, readVaccine, withOnlineSections } from '../run/online.js';
 import type { OnlineReport } from '../evaluate/online.js';
@@ -28,12 +27,11 @@ import {
   reportDetails,
   scoreShard,
   scoreUserDefense,
-  withPartOnline,
+  runKey,
   type Scored,
   type ScoreOptions,
 } from '../run/score.js';
-import { PartialResultsSchema, streamKey, streamPlan } from '../gate/shard.js';
-import { partialFiles } from '../data/files.js';
+import { playedStreams, playShardStreams, readParts, shardLine } from '../run/shard.js';
 import type { RunContext } from './event.js';
 import { readBase, resolveBase, writeForCache } from './base.js';
 import { parseActionConfig } from './config.js';
@@ -105,11 +103,7 @@ export async function run(deps: Deps): Promise<number> {
     // Read once, now, while none of the pull request's code has run; never read again.
     const decisions = openDecisions(cfg, ctx, deps.matchedDecisionsKey, { info: deps.info, warn: deps.warn });
     // The key the head's results will carry, known before the head runs: what the base must match.
-    const headKey = keyOf(
-      cfg.keyName,
-      TOOL_VERSION,
-      corpora.map((c) => ({ corpus: c.name, version: c.version })),
-    );
+    const headKey = runKey(cfg.keyName, corpora);
     const guard = deps.guard();
     const env = defenseEnv(deps.env, cfg.defenseEnv, guard.marker);
     const phase = <T>(label: 'base' | 'head', body: (env: NodeJS.ProcessEnv) => Promise<T>): Promise<T> =>
@@ -156,7 +150,7 @@ export async function run(deps: Deps): Promise<number> {
             attacked,
           };
         });
-    const withOnline = mine ? withOnlineSections(scored.results, mine) : scored.results;
+    const withOnline = mine ? withOnlineSections(scored.results, (c) => mine.get(c)?.section) : scored.results;
     const results = attacked
       ? { ...withOnline, corpora: withOnline.corpora.map((c) => (c.corpus === attacked.corpus ? { ...c, adaptive: attacked.section } : c)) }
       : withOnline;
@@ -239,21 +233,14 @@ async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]
     const scored = await scoreShard(cfg.defense, corpora, headScoring(cfg, ctx, env, deps), shard);
     if (!online) return scored;
     // This shard's streams, whole, under a seed this job drew (recorded; the merge keeps each stream's).
-    const plan = streamPlan(online.corpora, online.settings, shard.count);
     const vaccine = readVaccine(online.vaccine, 'input vaccine');
     const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
-    const mine = (c: string, suite: string) => plan.get(streamKey(c, suite)) === shard.index - 1;
-    const played = await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.defense, vaccine, mine);
-    deps.info(
-      `online: seed ${online.settings.seed}, streams ${[...played].flatMap(([c, p]) => p.section.streams.map((x) => `${c} ${x.suite}`)).join(', ') || 'none'}`,
-    );
-    return withPartOnline(scored, played);
+    const part = await playShardStreams(cfg.defense, online.corpora, online.settings, open, scored, shard, vaccine);
+    deps.info(`online: seed ${online.settings.seed}, streams ${playedStreams(part)}`);
+    return part;
   });
   const path = writePartialFile(cfg, ctx, part);
-  const sizes = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
-  deps.info(
-    `scored shard ${shard.index}/${shard.count} of ${part.defense} (scenarios: ${sizes}): ${part.requests.asked} requests for ${part.requests.needed} decisions`,
-  );
+  deps.info(shardLine(part));
   deps.info(`partial results: ${path} (upload it for the merge job: docs/shards.md)`);
   deps.setOutput('partial-path', path);
   await deps
@@ -266,14 +253,10 @@ async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]
 
 /** The merge job's run: the parts read from the workspace, checked and put back together. */
 function mergedRun(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]): Scored {
-  const files = partialFiles(
+  const parts = readParts(
     cfg.merge!.map((p) => resolve(ctx.workspace, p)),
     (p) => `input merge ${relative(ctx.workspace, p) || '.'}`,
   );
-  const parts = files.map((file) => {
-    const where = `input merge ${relative(ctx.workspace, file)}`;
-    return { file: where, value: readValidated(file, PartialResultsSchema, where).value };
-  });
   const scored = mergeShards(corpora, { keyName: cfg.keyName }, parts);
   const played = scored.results.corpora.some((c) => c.online);
   if (played !== Boolean(cfg.online))

@@ -17,13 +17,13 @@ import { renderText } from '../report/text.js';
 import { attacksMarkdown, attacksText, dropMarkdown, dropText } from '../report/attacks.js';
 import { egressReachMarkdown, egressReachText } from '../report/egress-reach.js';
 import { execFileSync } from 'node:child_process';
-import { partialFiles, readValidated, writeText } from '../data/files.js';
+import { readValidated, writeText } from '../data/files.js';
 import type { Judged } from '../scoring/compare.js';
 import { computeVerdict } from '../gate/verdict.js';
 import { incomparable, RunResultsSchema, unpaired, type RunResults } from '../gate/results.js';
 import { flipLines } from '../report/repeats.js';
-import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, withPartOnline, type Scored } from '../run/score.js';
-import { PartialResultsSchema, streamKey, streamPlan, type PartialResults } from '../gate/shard.js';
+import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
+import { playedStreams, playShardStreams, readParts, shardLine } from '../run/shard.js';
 import { junitXml } from '../run/junit.js';
 import { htmlReport } from '../run/html.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
@@ -292,7 +292,7 @@ export async function run(
   const misfit = base && ext.thresholds.significance !== undefined ? unpaired(base, corpora) : undefined;
   if (misfit) throw new InputError(`--baseline ${ext.baseline}: ${misfit}`);
   // The parts are read and checked against the corpora before anything else happens.
-  const shards = ext.merge && readShards(ext.merge);
+  const shards = ext.merge && readParts(ext.merge, (p) => `--merge ${p}`);
   const spec = ext.spec;
   const decisions = ext.decisionCache && openDecisionCache(ext.decisionCache.path, (m) => io.stderr(`warning: ${m}\n`));
   const scoreOptions = {
@@ -308,28 +308,14 @@ export async function run(
   };
   if (spec && ext.shard) {
     const shard = ext.shard;
-    let part = await scoreShard(spec, corpora, scoreOptions, shard);
-    if (settings) {
-      // This shard's streams, whole: the plan deals every stream of every corpus in turn.
-      const plan = streamPlan(corpora, settings, shard.count);
-      const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk: string) => io.stderr(chunk) };
-      const mine = (c: string, suite: string) => plan.get(streamKey(c, suite)) === shard.index - 1;
-      part = withPartOnline(part, await playUserDefense(spec, corpora, settings, open, part.defense, vaccine, mine));
-    }
+    const scored = await scoreShard(spec, corpora, scoreOptions, shard);
+    const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk: string) => io.stderr(chunk) };
+    // This shard's streams, whole: the plan deals every stream of every corpus in turn.
+    const part = settings ? await playShardStreams(spec, corpora, settings, open, scored, shard, vaccine) : scored;
     writeText(ext.outResults!, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
-    const { asked, needed } = part.requests;
-    const size = part.corpora.map((c) => `${c.corpus} ${c.scenarios.length}/${c.size}`).join(', ');
     return {
       rendered: { text: () => '', markdown: () => '', json: () => '' },
-      notes: [
-        `scored shard ${shard.index}/${shard.count} of ${part.defense} (scenarios: ${size}): ${asked} requests for ${needed} decisions`,
-        ...(settings
-          ? [
-              `online streams: ${part.corpora.flatMap((c) => (c.online?.streams ?? []).map((x) => `${c.corpus} ${x.suite}`)).join(', ') || 'none'}`,
-            ]
-          : []),
-        ...seedNote,
-      ],
+      notes: [shardLine(part), ...(settings ? [`online streams: ${playedStreams(part)}`] : []), ...seedNote],
       exitCode: 0,
     };
   }
@@ -406,14 +392,6 @@ function junitFile(path: string, opts: CliOptions, corpora: readonly Corpus[], m
     junitXml(corpora, (c) => referenceDefenses(c, opts.defenses), mine),
     `--junit ${path}`,
   );
-}
-
-/** --merge: every partial results file named, a directory standing for the .json files in it. */
-function readShards(paths: readonly string[]): { file: string; value: PartialResults }[] {
-  return partialFiles(paths, (p) => `--merge ${p}`).map((file) => ({
-    file,
-    value: readValidated(file, PartialResultsSchema, `--merge ${file}`).value,
-  }));
 }
 
 /** --html: the same defenses and classifier tables as the report, with the online and adaptive reports of the run. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Corpus } from '../corpora/corpus.js';
 import type { Denial } from '../model/call.js';
 import { InputError } from '../model/errors.js';
-import { shardPlan } from '../scoring/shard.js';
+import { indicesIn, shardPlan } from '../scoring/shard.js';
 import type { Halts } from '../scoring/trajectory.js';
 import { ComparabilityKeySchema, incomparable, OnlineSectionSchema, type ComparabilityKey, type OnlineSection } from './results.js';
 import { buildStreams } from '../scoring/stream.js';
@@ -273,10 +273,7 @@ function checkPart(file: string, corpus: Corpus, part: PartialCorpus, plan: Uint
     throw new InputError(
       `${where}: it is version ${part.version.slice(0, 12)} of ${part.size} scenarios, not ${corpus.version.slice(0, 12)} of ${corpus.scenarios.length}`,
     );
-  const expected: number[] = [];
-  plan.forEach((j, i) => {
-    if (j === index - 1) expected.push(i);
-  });
+  const expected = indicesIn(plan, index);
   if (part.scenarios.length !== expected.length || part.scenarios.some((i, k) => i !== expected[k]))
     throw new InputError(
       `${where}: its scenarios are not those of shard ${index} under the plan (${part.scenarios.length} given, ${expected.length} planned)`,

@@ -119,7 +119,16 @@ export async function onlineDetails(
   return out;
 }
 
-/** Results with each corpus's online section added. */
-export function withOnlineSections(results: RunResults, mine: ReadonlyMap<string, UserOnline>): RunResults {
-  return { ...results, corpora: results.corpora.map((c) => (mine.has(c.corpus) ? { ...c, online: mine.get(c.corpus)!.section } : c)) };
+/** Results, or a shard's part of them, with each corpus's online section added where `sectionOf` has one. */
+export function withOnlineSections<T extends { readonly corpora: readonly { readonly corpus: string }[] }>(
+  results: T,
+  sectionOf: (corpus: string) => OnlineSection | undefined,
+): T {
+  return {
+    ...results,
+    corpora: results.corpora.map((c) => {
+      const online = sectionOf(c.corpus);
+      return online ? { ...c, online } : c;
+    }),
+  };
 }

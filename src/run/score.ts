@@ -12,7 +12,8 @@ import type { Defense } from '../defenses/defense.js';
 import { classifierDefenses } from '../evaluate/classifiers.js';
 import { referenceDefenses } from '../evaluate/corpus.js';
 import { brokenBenign, evaluateRows } from '../evaluate/rows.js';
-import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type OnlineSection, type RunResults } from '../gate/results.js';
+import { corpusResult, keyOf, RESULTS_SCHEMA_VERSION, type ComparabilityKey, type RunResults } from '../gate/results.js';
+import { withOnlineSections } from './online.js';
 import type { CorpusDetails } from '../report/comment.js';
 import {
   newRunSecrets,
@@ -100,16 +101,17 @@ export interface Scored {
   readonly stats: string;
 }
 
+/** The comparability key of a run under `keyName` on these corpora (what the base must match, what every shard's part carries). */
+export function runKey(keyName: string, corpora: readonly Corpus[]): ComparabilityKey {
+  return keyOf(
+    keyName,
+    TOOL_VERSION,
+    corpora.map((c) => ({ corpus: c.name, version: c.version })),
+  );
+}
+
 export async function scoreUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o: ScoreOptions): Promise<Scored> {
-  const d = await driveUserDefense(spec, corpora, o, undefined);
-  return scoredOf(corpora, o.keyName, o.commit, {
-    defense: d.name,
-    runs: d.runs,
-    asked: d.asked,
-    needed: d.needed,
-    repeats: d.repeats,
-    cache: d.cache,
-  });
+  return scoredOf(corpora, o.keyName, o.commit, await driveUserDefense(spec, corpora, o, undefined));
 }
 
 /**
@@ -121,13 +123,9 @@ export async function scoreShard(spec: DefenseSpec, corpora: readonly Corpus[], 
   return {
     schemaVersion: PARTIAL_SCHEMA_VERSION,
     shard: { index: shard.index, count: shard.count },
-    key: keyOf(
-      o.keyName,
-      TOOL_VERSION,
-      corpora.map((c) => ({ corpus: c.name, version: c.version })),
-    ),
+    key: runKey(o.keyName, corpora),
     commit: o.commit,
-    defense: d.name,
+    defense: d.defense,
     requests: { asked: d.asked, needed: d.needed },
     corpora: corpora.map((c) => partialCorpus(c, d.indices.get(c.name)!, d.runs.get(c.name)!)),
   };
@@ -139,24 +137,9 @@ export function mergeShards(
   o: Pick<ScoreOptions, 'keyName'>,
   parts: readonly { file: string; value: PartialResults }[],
 ): Scored {
-  const headKey = keyOf(
-    o.keyName,
-    TOOL_VERSION,
-    corpora.map((c) => ({ corpus: c.name, version: c.version })),
-  );
-  const m = mergePartials(corpora, headKey, parts);
+  const m = mergePartials(corpora, runKey(o.keyName, corpora), parts);
   const scored = scoredOf(corpora, o.keyName, m.commit, m);
-  if (m.online.size === 0) return scored;
-  const results = {
-    ...scored.results,
-    corpora: scored.results.corpora.map((c) => (m.online.has(c.corpus) ? { ...c, online: m.online.get(c.corpus)! } : c)),
-  };
-  return { ...scored, results };
-}
-
-/** A part with the online streams its shard played (docs/shards.md), per corpus. */
-export function withPartOnline(part: PartialResults, online: ReadonlyMap<string, { readonly section: OnlineSection }>): PartialResults {
-  return { ...part, corpora: part.corpora.map((c) => (online.has(c.corpus) ? { ...c, online: online.get(c.corpus)!.section } : c)) };
+  return m.online.size === 0 ? scored : { ...scored, results: withOnlineSections(scored.results, (c) => m.online.get(c)) };
 }
 
 /** Your defense driven over each corpus, or over one shard's scenarios of each (one defense process for all of them). */
@@ -189,11 +172,11 @@ async function driveUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o
       const reps: ScoredDrive[] = [];
       for (let k = 0; k < repeat; k++) reps.push(await scoreDefense(defense, part, secretsOf(c.name), progressOf(c, k), decisions));
       for (const r of reps) {
+        asked += r.asked;
+        needed += r.needed;
         fromCache.hits += r.fromCache?.hits ?? 0;
         fromCache.distinct += r.fromCache?.distinct ?? 0;
       }
-      asked += reps.reduce((n, r) => n + r.asked, 0);
-      needed += reps.reduce((n, r) => n + r.needed, 0);
       const run = repeat > 1 ? aggregateRepeats(part.scenarios, reps) : reps[0]!;
       if (repeat > 1)
         repeats.set(
@@ -209,7 +192,7 @@ async function driveUserDefense(spec: DefenseSpec, corpora: readonly Corpus[], o
       : !decisions
         ? '; decision cache off: the defense is stateful'
         : `, ${fromCache.hits} of ${fromCache.distinct} distinct decisions from the decision cache`;
-    return { name: defense.name, runs, indices, asked, needed, repeats, cache };
+    return { defense: defense.name, runs, indices, asked, needed, repeats, cache };
   } finally {
     await defense.close();
   }

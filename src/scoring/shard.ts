@@ -54,10 +54,14 @@ export function shardPlan(scenarios: readonly Scenario[], count: number): Uint16
 
 /** The scenario indices shard `shard` scores, ascending. */
 export function shardIndices(scenarios: readonly Scenario[], shard: Shard): number[] {
-  const plan = shardPlan(scenarios, shard.count);
+  return indicesIn(shardPlan(scenarios, shard.count), shard.index);
+}
+
+/** The indices a plan gives shard `index` (from 1), ascending. */
+export function indicesIn(plan: Uint16Array, index: number): number[] {
   const out: number[] = [];
   plan.forEach((j, i) => {
-    if (j === shard.index - 1) out.push(i);
+    if (j === index - 1) out.push(i);
   });
   return out;
 }

@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { CorpusStore } from '../../src/data/store.js';
-import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, withPartOnline, type ScoreOptions } from '../../src/run/score.js';
+import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type ScoreOptions } from '../../src/run/score.js';
+import { playShardStreams } from '../../src/run/shard.js';
 import type { CorpusName } from '../../src/data/registry.js';
 import type { DefenseSpec } from '../../src/adapters/index.js';
 import type { PartialResults } from '../../src/gate/shard.js';
-import { PartialResultsSchema, streamKey, streamPlan } from '../../src/gate/shard.js';
+import { PartialResultsSchema } from '../../src/gate/shard.js';
 import { onlineDetails, onlineSettings, playUserDefense, withOnlineSections } from '../../src/run/online.js';
 import { streamsOf } from '../../src/evaluate/online.js';
 import type { OnlineSettings } from '../../src/model/online.js';
@@ -180,23 +181,18 @@ describe('online streams in shards', () => {
   /** One part: the shard's scenarios and its streams, under the seed its job drew, through JSON and the schema. */
   async function part(index: number, count: number, seed: string) {
     const scored = await scoreShard(learner, online, opts, { index, count });
-    const plan = streamPlan(online, settingsOf(seed), count);
-    const played = await playUserDefense(
-      learner,
-      online,
-      settingsOf(seed),
-      open,
-      scored.defense,
-      undefined,
-      (c, s) => plan.get(streamKey(c, s)) === index - 1,
-    );
-    return { file: `part-${index}.json`, value: PartialResultsSchema.parse(JSON.parse(JSON.stringify(withPartOnline(scored, played)))) };
+    const played = await playShardStreams(learner, online, settingsOf(seed), open, scored, { index, count });
+    return { file: `part-${index}.json`, value: PartialResultsSchema.parse(JSON.parse(JSON.stringify(played))) };
   }
 
   it('a learner: every stream played whole by one shard, merged byte for byte under one seed', async () => {
     const whole = await scoreUserDefense(learner, online, opts);
     const mine = await playUserDefense(learner, online, settingsOf('7'), open, whole.name);
-    const text = JSON.stringify(withOnlineSections(whole.results, mine), null, 2);
+    const text = JSON.stringify(
+      withOnlineSections(whole.results, (c) => mine.get(c)?.section),
+      null,
+      2,
+    );
     const parts = [await part(1, 3, '7'), await part(2, 3, '7'), await part(3, 3, '7')];
     // 4 streams on pairs and 3 on agentdyn, dealt in turn: 3, 2 and 2 streams.
     expect(parts.map((p) => p.value.corpora.reduce((n, c) => n + c.online!.streams.length, 0))).toEqual([3, 2, 2]);
