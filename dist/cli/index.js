@@ -16497,7 +16497,7 @@ function mergePartials(corpora, headKey, parts) {
         if (p.value.defense !== first.defense)
             throw new errors_InputError(`${p.file}: it scored the defense ${JSON.stringify(p.value.defense)}, ${parts[0].file} ${JSON.stringify(first.defense)}`);
     }
-    const extra = byIndexExtra(byIndex, corpora);
+    const extra = strayCorpus(byIndex, corpora);
     if (extra)
         throw new errors_InputError(extra);
     const runs = new Map();
@@ -16629,7 +16629,7 @@ function checkPart(file, corpus, part, plan, index, trajectory) {
         throw new errors_InputError(`${where}: ${trajectory ? 'the halts of its recorded runs are missing or do not fit its scenarios' : 'halts given for a corpus of no recorded runs'}`);
 }
 /** A part with a corpus this run does not score. */
-function byIndexExtra(byIndex, corpora) {
+function strayCorpus(byIndex, corpora) {
     const names = new Set(corpora.map((c) => c.name));
     for (const { file, value } of byIndex.values()) {
         const extra = value.corpora.find((c) => !names.has(c.corpus));

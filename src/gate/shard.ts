@@ -140,7 +140,7 @@ export function mergePartials(
         `${p.file}: it scored the defense ${JSON.stringify(p.value.defense)}, ${parts[0]!.file} ${JSON.stringify(first.defense)}`,
       );
   }
-  const extra = byIndexExtra(byIndex, corpora);
+  const extra = strayCorpus(byIndex, corpora);
   if (extra) throw new InputError(extra);
   const runs = new Map<string, ShardRun>();
   for (const corpus of corpora) {
@@ -288,7 +288,7 @@ function checkPart(file: string, corpus: Corpus, part: PartialCorpus, plan: Uint
 }
 
 /** A part with a corpus this run does not score. */
-function byIndexExtra(
+function strayCorpus(
   byIndex: ReadonlyMap<number, { file: string; value: PartialResults }>,
   corpora: readonly Corpus[],
 ): string | undefined {

@@ -15,6 +15,8 @@ import { streamsOf } from '../../src/evaluate/online.js';
 import type { OnlineSettings } from '../../src/model/online.js';
 import { shardIndices, shardPlan, shardUnits, parseShard } from '../../src/scoring/shard.js';
 import { twinId } from '../../src/corpora/ids.js';
+import { judge } from '../../src/scoring/judge.js';
+import { allowAll, denyAll } from '../../src/defenses/trivial.js';
 
 const store = new CorpusStore();
 // Every corpus kind: bundled, ground-truth, paired, attacks, trajectory.
@@ -239,4 +241,28 @@ describe('online streams in shards', () => {
     delete none.value.corpora[1]!.online;
     expect(merge(p1, none)).toThrow('part-2.json: it has no online streams of corpus agentdyn-gpt-4o-2024-08-06, part-1.json has');
   });
+});
+
+describe('a defense that reads ids or counts what it is asked gains nothing from a shard', () => {
+  // The id-memory probe decides from the opaque ids it has seen (test/probes-cross-corpus.test.ts):
+  // in a shard it sees fewer runs, grouped as the plan groups them (a pair with its twin), under
+  // ids of that job's own secrets. It must score like its trivial counterpart there too.
+  const probe = (rule: string, stateless: boolean): DefenseSpec => ({
+    kind: 'command',
+    command: `"${process.execPath}" "${resolve('test/fixtures/defenses/id-memory-probe.mjs')}" ${rule} 1 ${stateless}`,
+  });
+  const two = loadCorpora(['pairs', 'agentdojo'], () => store);
+  for (const [rule, like] of [
+    ['repeat-is-benign', allowAll],
+    ['only-known', denyAll],
+  ] as const)
+    for (const stateless of [false, true])
+      it(`${rule} (stateless ${stateless}): merged from 3 parts, ${like.name} on every scenario`, async () => {
+        const parts = [];
+        for (const index of [1, 2, 3])
+          parts.push({ file: `${index}.json`, value: await scoreShard(probe(rule, stateless), two, opts, { index, count: 3 }) });
+        const merged = mergeShards(two, opts, parts);
+        for (const c of two)
+          expect(merged.results.corpora.find((x) => x.corpus === c.name)!.outcomes, c.name).toBe([...judge(like, c.scenarios)].join(''));
+      });
 });
