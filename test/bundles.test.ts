@@ -204,6 +204,60 @@ describe('dist/cli/index.js: the outputs and checks added since', () => {
     expect(readFileSync(join(dir, 'merged.json'), 'utf8')).toBe(readFileSync(join(dir, 'whole.json'), 'utf8'));
   });
 
+  it('--shard with --adaptive: each shard attacks its targets whole; merged, the one-process attack but for the benign runs drawn', () => {
+    const flags = ['--corpus', 'pairs', '--defense-cmd', `"${process.execPath}" "${join(FIX, 'rule-stdio.mjs')}"`, '--scores', 'none'];
+    const attack = ['--adaptive', '1', '--adaptive-suites', 'banking', '--adaptive-seed', '5', '--progress', '0'];
+    const dir = mkdtempSync(join(work, 'adaptive-shards-'));
+    const whole = cli(...flags, ...attack, '--out-results', join(dir, 'whole.json'));
+    expect(whole.status, whole.stderr).toBe(0);
+    for (const i of [1, 2, 3]) {
+      const p = cli(...flags, ...attack, '--shard', `${i}/3`, '--out-results', join(dir, `${i}.json`));
+      expect(p.status, p.stderr).toBe(0);
+      expect(p.stderr).toMatch(new RegExp(`; adaptive attack on pairs: \\d+ of 36 targets, \\d+ queries\\n`));
+    }
+    const parts = [1, 2, 3].map((i) => join(dir, `${i}.json`)).join(',');
+    const merged = cli('--corpus', 'pairs', '--scores', 'none', '--merge', parts, '--out-results', join(dir, 'merged.json'));
+    expect(merged.status, merged.stderr).toBe(0);
+    // The benign runs slipped into the attack are a secret draw in every run, sharded or not.
+    const drawn = (s: string) =>
+      s.replace(/"benign_runs": \d+/, '"benign_runs": N').replace(/and \d+ benign runs asked in both/, 'and N benign runs asked in both');
+    expect(drawn(readFileSync(join(dir, 'merged.json'), 'utf8'))).toBe(drawn(readFileSync(join(dir, 'whole.json'), 'utf8')));
+    expect(drawn(merged.stdout)).toBe(drawn(whole.stdout));
+    expect(whole.stdout).toMatch(/rule-stdio decided in the attack as in scoring: 144 runs of the corpus's own attack and \d+ benign runs/);
+    // The merge gates the attack its parts made; --adaptive itself belongs to the shards.
+    expect(cli('--corpus', 'pairs', '--merge', parts, '--max-adaptive-asr', '0').status).toBe(1);
+    expect(cli('--corpus', 'pairs', '--merge', parts, '--adaptive', '1').stderr).toBe(
+      'defense-eval: --adaptive does not apply to --merge: the shards were scored already\n',
+    );
+  });
+
+  it('a sharded attack still compares the attack with scoring: a defense that tells them apart fails the merge', () => {
+    // Allow-all for as many requests as scoring takes in one process, deny-all after: in a shard job
+    // (a process scoring a third of the corpus, then attacking) it turns inside the attack all the same.
+    const flags = ['--corpus', 'pairs', '--defense-module', join(FIX, 'two-faced-module.mjs'), '--scores', 'none', '--progress', '0'];
+    const dir = mkdtempSync(join(work, 'two-faced-shards-'));
+    for (const i of [1, 2, 3]) {
+      const p = cli(
+        ...flags,
+        '--adaptive',
+        '1',
+        '--adaptive-suites',
+        'banking',
+        '--shard',
+        `${i}/3`,
+        '--out-results',
+        join(dir, `${i}.json`),
+      );
+      expect(p.status, p.stderr).toBe(0);
+    }
+    const parts = [1, 2, 3].map((i) => join(dir, `${i}.json`)).join(',');
+    const merged = cli('--corpus', 'pairs', '--scores', 'none', '--merge', parts, '--max-adaptive-asr', '100');
+    expect(merged.status, merged.stderr).toBe(1);
+    expect(merged.stderr).toMatch(
+      /FAIL pairs adaptive: the defense decided otherwise than in scoring on \d+ of \d+ runs asked in both .*: missed in scoring, stopped in the attack\)/,
+    );
+  });
+
   it('--progress writes its lines to stderr, never to stdout', () => {
     const flags = ['--corpus', 'bundled', '--defense-module', join(FIX, 'template-detector-module.mjs'), '--format', 'json'];
     const on = cli(...flags, '--progress', '1');

@@ -250,7 +250,7 @@ function workspacePath(input: string, raw: string): string | undefined {
   return v;
 }
 
-/** `shard: i/n` or `merge: paths`, never both; neither with an online run or an adaptive attack (docs/shards.md). */
+/** `shard: i/n` or `merge: paths`, never both; neither with a decision cache or repetitions (docs/shards.md). */
 function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
   const rawShard = get('shard').trim();
   const rawMerge = get('merge').trim();
@@ -258,8 +258,6 @@ function shardOptions(get: InputLookup): Pick<Config, 'shard' | 'merge'> {
   if (rawShard !== '' && rawMerge !== '')
     throw new InputError('inputs shard and merge: set one (the matrix jobs set shard, the merge job merge)');
   const input = rawShard !== '' ? 'shard' : 'merge';
-  const stray = ['adaptive', 'adaptive-replay'].find((n) => get(n).trim() !== '' && get(n).trim() !== 'false' && get(n).trim() !== '0');
-  if (stray) throw new InputError(`input ${stray}: not supported with ${input} yet: the adaptive attack runs in one job (docs/shards.md)`);
   if (get('cache-key').trim() !== '')
     throw new InputError(
       `input cache-key: not supported with ${input} yet: every shard job would save its own part of the cache under one key`,

@@ -15,7 +15,8 @@ import type { OnlineReport } from '../evaluate/online.js';
 import type { Corpus } from '../corpora/corpus.js';
 import type { Config } from './config.js';
 import { relative, resolve } from 'node:path';
-import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
+import { adaptiveInputs, adaptiveSection, attack, withStaticCheck, type AdaptiveInputs, type AttackHow } from '../run/adaptive.js';
+import type { AttackedDefense } from '../scoring/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { RunResultsSchema, type AdaptiveSection } from '../gate/results.js';
 import { readValidated } from '../data/files.js';
@@ -31,7 +32,7 @@ import {
   type Scored,
   type ScoreOptions,
 } from '../run/score.js';
-import { playedStreams, playShardStreams, readParts, shardLine } from '../run/shard.js';
+import { attackShard, mergeAttack, playedStreams, withAttackPart, playShardStreams, readParts, shardLine } from '../run/shard.js';
 import type { RunContext } from './event.js';
 import { readBase, resolveBase, writeForCache } from './base.js';
 import { parseActionConfig } from './config.js';
@@ -96,9 +97,9 @@ export async function run(deps: Deps): Promise<number> {
     const corpora = loadCorpora(cfg.corpora, deps.store);
     if (cfg.shard) return await runShard(cfg, ctx, corpora, deps);
     // The merge job's parts are read and checked before anything else, and no PR code scores the head.
-    const merged = cfg.merge && mergedRun(cfg, ctx, corpora);
+    const merged = cfg.merge && mergedRun(cfg, ctx, corpora, deps);
     const online = !cfg.merge && cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
-    const attack = cfg.adaptive && adaptivePlan(cfg, corpora, ctx.workspace, deps.store());
+    const toAttack = cfg.adaptive && !cfg.merge ? adaptivePlan(cfg, corpora, ctx.workspace, deps.store()) : undefined;
     const plan = readBase(cfg, ctx, deps.matchedCacheKey);
     // Read once, now, while none of the pull request's code has run; never read again.
     const decisions = openDecisions(cfg, ctx, deps.matchedDecisionsKey, { info: deps.info, warn: deps.warn });
@@ -127,7 +128,7 @@ export async function run(deps: Deps): Promise<number> {
       info: deps.info,
     });
     const { scored, mine, attacked } = merged
-      ? { scored: merged, mine: undefined, attacked: undefined }
+      ? { scored: merged.scored, mine: undefined, attacked: merged.attacked }
       : await phase('head', async (env) => {
           await runInstall(cfg.install, ctx.workspace, env, deps.info);
           const scored = await scoreUserDefense(cfg.defense, corpora, {
@@ -138,7 +139,7 @@ export async function run(deps: Deps): Promise<number> {
           deps.info(`scored ${scored.name} on ${corpora.map((c) => c.name).join(', ')}: ${scored.stats}`);
           for (const line of flipLines(scored.results)) deps.info(line);
           const attacked =
-            attack && (await runAttack(attack, cfg, ctx.workspace, env, deps, scored.runs.get(attack.inputs.corpus.name)!.outcomes));
+            toAttack && (await runAttack(toAttack, cfg, ctx.workspace, env, deps, scored.runs.get(toAttack.inputs.corpus.name)!.outcomes));
           if (!online) return { scored, mine: undefined, attacked };
           // The vaccine is the pull request's file, read once the install ran (it may build it).
           const vaccine = readVaccine(online.vaccine, 'input vaccine');
@@ -227,16 +228,30 @@ function headScoring(cfg: Config, ctx: RunContext, env: NodeJS.ProcessEnv, deps:
 async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[], deps: Deps): Promise<number> {
   const shard = cfg.shard!;
   const online = cfg.online && onlinePlan(cfg, corpora, ctx.workspace);
+  const toAttack = cfg.adaptive && adaptivePlan(cfg, corpora, ctx.workspace, deps.store());
   const guard = deps.guard();
   const part = await guardedPhase(guard, defenseEnv(deps.env, cfg.defenseEnv, guard.marker), ctx.tempDir, 'head', async (env) => {
     await runInstall(cfg.install, ctx.workspace, env, deps.info);
-    const scored = await scoreShard(cfg.defense, corpora, headScoring(cfg, ctx, env, deps), shard);
-    if (!online) return scored;
-    // This shard's streams, whole, under a seed this job drew (recorded; the merge keeps each stream's).
-    const vaccine = readVaccine(online.vaccine, 'input vaccine');
-    const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
-    const part = await playShardStreams(cfg.defense, online.corpora, online.settings, open, scored, shard, vaccine);
-    deps.info(`online: seed ${online.settings.seed}, streams ${playedStreams(part)}`);
+    let part = await scoreShard(cfg.defense, corpora, headScoring(cfg, ctx, env, deps), shard);
+    if (online) {
+      // This shard's streams, whole, under a seed this job drew (recorded; the merge keeps each stream's).
+      const vaccine = readVaccine(online.vaccine, 'input vaccine');
+      const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
+      part = await playShardStreams(cfg.defense, online.corpora, online.settings, open, part, shard, vaccine);
+      deps.info(`online: seed ${online.settings.seed}, streams ${playedStreams(part)}`);
+    }
+    if (toAttack) {
+      // This shard's attack targets, each whole, in a fresh defense process (as a whole run's attack).
+      const a = await withAttackedDefense(
+        cfg,
+        ctx.workspace,
+        env,
+        deps,
+        (mine) => attackShard(toAttack.inputs, toAttack.how, mine, shard),
+        toAttack.inputs.corpus,
+      );
+      part = withAttackPart(part, toAttack.inputs.corpus.name, a);
+    }
     return part;
   });
   const path = writePartialFile(cfg, ctx, part);
@@ -251,8 +266,13 @@ async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]
   return 0;
 }
 
-/** The merge job's run: the parts read from the workspace, checked and put back together. */
-function mergedRun(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]): Scored {
+/** The merge job's run: the parts read from the workspace, checked and put back together, with the attack they made. */
+function mergedRun(
+  cfg: Config,
+  ctx: RunContext,
+  corpora: readonly Corpus[],
+  deps: Deps,
+): { scored: Scored; attacked: Attacked | undefined } {
   const parts = readParts(
     cfg.merge!.map((p) => resolve(ctx.workspace, p)),
     (p) => `input merge ${relative(ctx.workspace, p) || '.'}`,
@@ -272,7 +292,18 @@ function mergedRun(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]): Sc
     );
   if (ctx.sha !== '' && scored.results.commit !== ctx.sha)
     throw new InputError(`input merge: the parts were scored at commit ${scored.results.commit || '(unknown)'}, this run is at ${ctx.sha}`);
-  return scored;
+  // The attack the parts made, under the merge job's own attack inputs (max-adaptive-asr gates it here).
+  const plan = cfg.adaptive && adaptivePlan(cfg, corpora, ctx.workspace, deps.store());
+  const merged = mergeAttack(
+    corpora,
+    parts,
+    (c) => adaptiveInputs(c, deps.store()),
+    (c) => scored.runs.get(c)!.outcomes,
+    plan ? { where: `input ${cfg.adaptive!.mode === 'replay' ? 'adaptive-replay' : 'adaptive'}`, ...plan } : undefined,
+  );
+  if (merged && !plan)
+    throw new InputError('input merge: the parts made an adaptive attack: give the merge job the same adaptive inputs as the shard jobs');
+  return { scored, attacked: merged && attackedOf(merged.report, deps) };
 }
 
 /**
@@ -297,34 +328,40 @@ function onlinePlan(cfg: Config, corpora: readonly Corpus[], workspace: string) 
 }
 
 /** An adaptive attack needs the paired corpus among the corpora; a replay file is read before any PR code runs. */
-function adaptivePlan(cfg: Config, corpora: readonly Corpus[], workspace: string, store: CorpusStore) {
+function adaptivePlan(
+  cfg: Config,
+  corpora: readonly Corpus[],
+  workspace: string,
+  store: CorpusStore,
+): { inputs: AdaptiveInputs; how: AttackHow } {
   const pairs = corpora.find((c) => c.kind === 'paired');
   if (!pairs)
     throw new InputError(
       `input adaptive: it attacks the paired corpus (pairs), which corpora (${corpora.map((c) => c.name).join(', ')}) does not include`,
     );
   const a = cfg.adaptive!;
-  const saved =
-    a.mode === 'replay'
-      ? readValidated(resolve(workspace, a.file), RunResultsSchema, `input adaptive-replay ${a.file}`).value.corpora.find(
-          (c) => c.corpus === pairs.name,
-        )?.adaptive
-      : undefined;
-  if (a.mode === 'replay' && !saved) throw new InputError(`input adaptive-replay ${a.file}: it holds no adaptive attack on ${pairs.name}`);
   const inputs = adaptiveInputs(pairs, store);
-  const suites = a.mode === 'search' ? a.suites : [];
-  return { inputs: suites.length === 0 ? inputs : { ...inputs, targets: inputs.targets.filter((t) => suites.includes(t.suite)) }, saved };
+  if (a.mode === 'replay') {
+    const where = `input adaptive-replay ${a.file}`;
+    const saved = readValidated(resolve(workspace, a.file), RunResultsSchema, where).value.corpora.find(
+      (c) => c.corpus === pairs.name,
+    )?.adaptive;
+    if (!saved) throw new InputError(`${where}: it holds no adaptive attack on ${pairs.name}`);
+    return { inputs, how: { mode: 'replay', saved, where } };
+  }
+  const targets = a.suites.length === 0 ? inputs.targets : inputs.targets.filter((t) => a.suites.includes(t.suite));
+  return { inputs: { ...inputs, targets }, how: { mode: 'search', options: { iterations: a.iterations, seed: a.seed } } };
 }
 
-/** The attack on your defense: a fresh defense process for the whole search (or replay), in the head phase. */
-async function runAttack(
-  plan: ReturnType<typeof adaptivePlan>,
+/** Your defense under attack: a fresh process for the whole search (or replay, or a shard's part of either), in the head phase. */
+async function withAttackedDefense<T>(
   cfg: Config,
   workspace: string,
   env: NodeJS.ProcessEnv,
   deps: Deps,
-  scoredOutcomes: Uint8Array,
-): Promise<{ corpus: string; section: AdaptiveSection; report: AdaptiveReport }> {
+  body: (mine: AttackedDefense, corpus: Corpus) => Promise<T>,
+  corpus: Corpus,
+): Promise<T> {
   const defense = await openDefense(cfg.defense, {
     name: cfg.name,
     timeoutMs: cfg.timeoutMs,
@@ -333,20 +370,38 @@ async function runAttack(
     echoStderr: deps.echoStderr,
   });
   try {
-    const mine = attackedDefense(defense, plan.inputs.corpus);
-    const a = cfg.adaptive!;
-    const attack =
-      a.mode === 'replay'
-        ? await replayAttack(plan.inputs, plan.saved!, `input adaptive-replay ${a.file}`, mine)
-        : await adaptiveAttack(plan.inputs, { iterations: a.iterations, seed: a.seed }, mine);
-    // Your defense's answers to the corpus's own attack in this process, against its scoring.
-    const report = withStaticCheck(attack, plan.inputs, scoredOutcomes);
-    const section = adaptiveSection(report, report.results[0]!);
-    deps.info(`adaptive: ${section.queries} queries on ${report.targets} targets (${report.optimiser})`);
-    return { corpus: plan.inputs.corpus.name, section, report };
+    return await body(attackedDefense(defense, corpus), corpus);
   } finally {
     await defense.close();
   }
+}
+
+/** The attack on your defense, with its answers to the corpus's own attack in this process checked against its scoring. */
+async function runAttack(
+  plan: ReturnType<typeof adaptivePlan>,
+  cfg: Config,
+  workspace: string,
+  env: NodeJS.ProcessEnv,
+  deps: Deps,
+  scoredOutcomes: Uint8Array,
+): Promise<Attacked> {
+  const report = await withAttackedDefense(
+    cfg,
+    workspace,
+    env,
+    deps,
+    async (mine) => withStaticCheck(await attack(plan.inputs, plan.how, mine), plan.inputs, scoredOutcomes),
+    plan.inputs.corpus,
+  );
+  return attackedOf(report, deps);
+}
+
+type Attacked = { corpus: string; section: AdaptiveSection; report: AdaptiveReport };
+
+function attackedOf(report: AdaptiveReport, deps: Pick<Deps, 'info'>): Attacked {
+  const section = adaptiveSection(report, report.results[0]!);
+  deps.info(`adaptive: ${section.queries} queries on ${report.targets} targets (${report.optimiser})`);
+  return { corpus: report.corpus, section, report };
 }
 
 function withAttack(

@@ -200,5 +200,6 @@ export function attackedDefense(defense: OpenedDefense, corpus: Corpus): Attacke
     },
     queries: () => asked,
     probe: async (runs) => (await driven(runs, undefined)).outcomes,
+    ...(cache ? { distinct: () => cache.keys() } : {}),
   };
 }

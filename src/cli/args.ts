@@ -148,10 +148,12 @@ your own defense, scored beside the reference defenses:
   --significance ALPHA
                      with --baseline: a drop past its limit fails only if the exact McNemar test on the
                      same scenarios finds it significant at ALPHA (e.g. 0.05; default: off)
-  --shard I/N        score only part I of N (a pair with its benign twin) and write it to --out-results,
-                     for --merge (docs/shards.md); no report, base or thresholds
+  --shard I/N        score only part I of N (a pair with its benign twin; with --adaptive, its share of the
+                     targets, each whole) and write it to --out-results, for --merge (docs/shards.md); no
+                     report, base or thresholds
   --merge FILES      instead of a defense: the parts --shard wrote (files, or directories of .json files),
-                     checked and merged into the results of one run, then reported and gated as one run
+                     checked and merged into the results of one run (its attack included), then reported
+                     and gated as one run
   --decision-cache FILE
                      a stateless defense's decisions by request digest: read if FILE exists, written after
                      the run; a hit is not asked again (docs/cache.md)
@@ -420,7 +422,11 @@ function adaptiveOptions(v: Values): AdaptiveCli | undefined {
   const k = v.adaptive;
   const replay = v['adaptive-replay'];
   if (k === undefined && replay === undefined) {
-    const stray = (['adaptive-seed', 'adaptive-optimiser', 'adaptive-suites', 'max-adaptive-asr'] as const).find((f) => v[f] !== undefined);
+    // A merge gates the attack its parts made: its ceiling applies without --adaptive.
+    const flags = (['adaptive-seed', 'adaptive-optimiser', 'adaptive-suites', 'max-adaptive-asr'] as const).filter(
+      (f) => f !== 'max-adaptive-asr' || v.merge === undefined,
+    );
+    const stray = flags.find((f) => v[f] !== undefined);
     if (stray) throw new InputError(`--${stray} needs --adaptive or --adaptive-replay`);
     return undefined;
   }
@@ -494,6 +500,9 @@ function externalRun(v: Values): ExternalRun | undefined {
         'online',
         'adaptive',
         'adaptive-replay',
+        'adaptive-seed',
+        'adaptive-optimiser',
+        'adaptive-suites',
         'vaccine',
         'repeat',
         'decision-cache',
@@ -514,8 +523,7 @@ function externalRun(v: Values): ExternalRun | undefined {
         'max-confirmations',
         'max-sw-asr',
         'min-online-su-hm',
-        'adaptive',
-        'adaptive-replay',
+        'max-adaptive-asr',
         'significance',
         'repeat',
         'decision-cache',

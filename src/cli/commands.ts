@@ -23,7 +23,8 @@ import { computeVerdict } from '../gate/verdict.js';
 import { incomparable, RunResultsSchema, unpaired, type RunResults } from '../gate/results.js';
 import { flipLines } from '../report/repeats.js';
 import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type Scored } from '../run/score.js';
-import { playedStreams, playShardStreams, readParts, shardLine } from '../run/shard.js';
+import { attackShard, mergeAttack, playedStreams, playShardStreams, readParts, shardLine, withAttackPart } from '../run/shard.js';
+import type { PartialResults } from '../gate/shard.js';
 import { junitXml } from '../run/junit.js';
 import { htmlReport } from '../run/html.js';
 import { evaluateTrajectories } from '../evaluate/trajectory.js';
@@ -34,7 +35,7 @@ import type { OnlineSettings } from '../model/online.js';
 import type { OnlineReport } from '../evaluate/online.js';
 import { onlineMarkdown, onlineText } from '../report/online.js';
 import { onlineDetails, onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOnline } from '../run/online.js';
-import { adaptiveAttack, adaptiveInputs, adaptiveSection, replayAttack, withStaticCheck } from '../run/adaptive.js';
+import { adaptiveInputs, adaptiveSection, attack, withStaticCheck, type AdaptiveInputs, type AttackHow } from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { adaptiveMarkdown, adaptiveText } from '../report/adaptive.js';
 import { attackedDefense, DecisionCache, openDefense, type OpenedDefense } from '../adapters/index.js';
@@ -225,35 +226,43 @@ function withAdaptive(base: Rendered, r: AdaptiveReport): Rendered {
   };
 }
 
-/** The adaptive attack on each corpus (pairs), against your defense first when given: a search, or a replay of a results file's winners. */
+/** The attack of each corpus (pairs): its targets and how it runs, a search or a replay of a results file's winners. */
+function attackPlans(
+  names: readonly CliCorpus[],
+  opts: CliOptions,
+  store: () => CorpusStore,
+): { inputs: AdaptiveInputs; how: AttackHow }[] {
+  const a = opts.adaptive!;
+  const where = a.mode === 'replay' ? `--adaptive-replay ${a.file}` : '';
+  const saved = a.mode === 'replay' ? readValidated(a.file, RunResultsSchema, where).value : undefined;
+  // The LLM optimiser's settings are checked before any defense starts.
+  const optimiser = a.mode === 'search' && a.optimiser === 'llm' ? llmOptimiserFromEnv(process.env) : undefined;
+  return names.map((n) => {
+    const all = adaptiveInputs(CORPORA[n as CorpusName].load(store()), store());
+    if (a.mode === 'replay') {
+      const section = saved!.corpora.find((c) => c.corpus === n)?.adaptive;
+      if (!section) throw new InputError(`${where}: it holds no adaptive attack on ${n}`);
+      return { inputs: all, how: { mode: 'replay', saved: section, where } };
+    }
+    const inputs = a.suites.length === 0 ? all : { ...all, targets: all.targets.filter((t) => a.suites.includes(t.suite)) };
+    return { inputs, how: { mode: 'search', options: { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) } } };
+  });
+}
+
+/** The adaptive attack on each corpus (pairs), against your defense first when given (a fresh process per corpus). */
 async function adaptive(
   names: readonly CliCorpus[],
   opts: CliOptions,
   store: () => CorpusStore,
   mine?: { open(): Promise<OpenedDefense>; scored(corpus: string): Uint8Array },
 ): Promise<Map<string, AdaptiveReport>> {
-  const a = opts.adaptive!;
-  const saved = a.mode === 'replay' ? readValidated(a.file, RunResultsSchema, `--adaptive-replay ${a.file}`).value : undefined;
-  // The LLM optimiser's settings are checked before any defense starts.
-  const optimiser = a.mode === 'search' && a.optimiser === 'llm' ? llmOptimiserFromEnv(process.env) : undefined;
   const out = new Map<string, AdaptiveReport>();
-  for (const n of names) {
-    const all = adaptiveInputs(CORPORA[n as CorpusName].load(store()), store());
-    const suites = a.mode === 'search' ? a.suites : [];
-    const inputs = suites.length === 0 ? all : { ...all, targets: all.targets.filter((t) => suites.includes(t.suite)) };
+  for (const { inputs, how } of attackPlans(names, opts, store)) {
     const defense = mine && (await mine.open());
     try {
-      const attacked = defense && attackedDefense(defense, inputs.corpus);
-      let report: AdaptiveReport;
-      if (a.mode === 'replay') {
-        const section = saved!.corpora.find((c) => c.corpus === n)?.adaptive;
-        if (!section) throw new InputError(`--adaptive-replay ${a.file}: it holds no adaptive attack on ${n}`);
-        report = await replayAttack(inputs, section, `--adaptive-replay ${a.file}`, attacked);
-      } else {
-        report = await adaptiveAttack(inputs, { iterations: a.iterations, seed: a.seed, ...(optimiser ? { optimiser } : {}) }, attacked);
-      }
+      const report = await attack(inputs, how, defense && attackedDefense(defense, inputs.corpus));
       // Your defense's answers in the attack's process, against its scoring.
-      out.set(n, mine ? withStaticCheck(report, inputs, mine.scored(n)) : report);
+      out.set(inputs.corpus.name, mine ? withStaticCheck(report, inputs, mine.scored(inputs.corpus.name)) : report);
     } finally {
       await defense?.close();
     }
@@ -311,7 +320,16 @@ export async function run(
     const scored = await scoreShard(spec, corpora, scoreOptions, shard);
     const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk: string) => io.stderr(chunk) };
     // This shard's streams, whole: the plan deals every stream of every corpus in turn.
-    const part = settings ? await playShardStreams(spec, corpora, settings, open, scored, shard, vaccine) : scored;
+    let part = settings ? await playShardStreams(spec, corpora, settings, open, scored, shard, vaccine) : scored;
+    // This shard's attack targets, each whole, in a fresh defense process (as a whole run's attack).
+    for (const { inputs, how } of opts.adaptive ? attackPlans(names, opts, store) : []) {
+      const defense = await openDefense(spec, open);
+      try {
+        part = withAttackPart(part, inputs.corpus.name, await attackShard(inputs, how, attackedDefense(defense, inputs.corpus), shard));
+      } finally {
+        await defense.close();
+      }
+    }
     writeText(ext.outResults!, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
     return {
       rendered: { text: () => '', markdown: () => '', json: () => '' },
@@ -338,7 +356,9 @@ export async function run(
           open: () => openDefense(spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
           scored: (n) => scored.runs.get(n)!.outcomes,
         })
-      : undefined;
+      : shards
+        ? mergedAttack(corpora, shards, store, scored)
+        : undefined;
   const results: RunResults = {
     ...scored.results,
     corpora: scored.results.corpora.map((c) => ({
@@ -383,6 +403,22 @@ export async function run(
   const verdict = computeVerdict(results, base, ext.thresholds);
   const checks = verdict.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.message}`);
   return { rendered, notes: [...notes, ...checks, verdict.pass ? 'verdict: pass' : 'verdict: fail'], exitCode: verdict.pass ? 0 : 1 };
+}
+
+/** The attack a merge's parts made (one map entry), or undefined when they made none. */
+function mergedAttack(
+  corpora: readonly Corpus[],
+  parts: readonly { file: string; value: PartialResults }[],
+  store: () => CorpusStore,
+  scored: Scored,
+): Map<string, AdaptiveReport> | undefined {
+  const m = mergeAttack(
+    corpora,
+    parts,
+    (c) => adaptiveInputs(c, store()),
+    (c) => scored.runs.get(c)!.outcomes,
+  );
+  return m && new Map([[m.corpus, m.report]]);
 }
 
 /** --junit: the chosen reference defenses on every corpus, and your defense when it was scored. */

@@ -9,13 +9,50 @@ import type { Denial } from '../model/call.js';
 import { InputError } from '../model/errors.js';
 import { indicesIn, shardPlan } from '../scoring/shard.js';
 import type { Halts } from '../scoring/trajectory.js';
-import { ComparabilityKeySchema, incomparable, OnlineSectionSchema, type ComparabilityKey, type OnlineSection } from './results.js';
+import {
+  AdaptiveSectionSchema,
+  ComparabilityKeySchema,
+  incomparable,
+  OnlineSectionSchema,
+  type ComparabilityKey,
+  type OnlineSection,
+} from './results.js';
 import { buildStreams } from '../scoring/stream.js';
 import type { OnlineSettings } from '../model/online.js';
 
 export const PARTIAL_SCHEMA_VERSION = 1;
 
 const Index = z.number().int().nonnegative();
+
+/**
+ * A shard's part of an adaptive attack (docs/shards.md#adaptive-attacks): the targets the plan gives
+ * it, searched whole against every defense, and what they gave; the merge checks the plan and
+ * computes every figure (tallies, the static check) from the whole attack.
+ */
+export const PartialAttackSchema = AdaptiveSectionSchema.pick({ iterations: true, seed: true, optimiser: true }).extend({
+  /** Every target of the attack, in its order, with its cases: what the plan deals. */
+  plan: z.array(z.object({ key: z.string(), size: z.number().int().positive() })).min(1),
+  /** Per defense, yours first and the reference defenses after it: its outcome on each of this shard's targets, in plan order. */
+  results: z
+    .array(
+      z.object({
+        defense: z.string().max(200),
+        /** Requests the defense answered in this shard's attack. */
+        queries: Index,
+        /**
+         * Where a defense's answers are kept across batches (a stateless defense): the distinct
+         * requests asked, each as 16 characters of its key's SHA-256 (base64url, sorted); the
+         * merge counts their union, which is what one process asks.
+         */
+        requests: z.array(z.string().regex(/^[A-Za-z0-9_-]{16}$/)).optional(),
+        targets: z.array(AdaptiveSectionSchema.shape.targets.element.extend({ scored: Index })),
+      }),
+    )
+    .min(1),
+  /** The benign runs slipped into this shard's attack, with their outcomes there (your defense only). */
+  sentinels: z.array(z.object({ scenario: z.string(), outcome: z.number().int().min(0).max(8) })).optional(),
+});
+export type PartialAttack = z.infer<typeof PartialAttackSchema>;
 
 export const PartialCorpusSchema = z.object({
   corpus: z.string(),
@@ -32,6 +69,8 @@ export const PartialCorpusSchema = z.object({
   halts: z.object({ stop: z.array(z.number().int().min(-1)), deny: z.array(z.number().int().min(-1)) }).optional(),
   /** An online run: the streams this shard played (under the seed it drew), none when the plan gave it none of this corpus's. */
   online: OnlineSectionSchema.extend({ streams: z.array(OnlineSectionSchema.shape.streams.element) }).optional(),
+  /** An adaptive attack (the paired corpus): this shard's targets. */
+  adaptive: PartialAttackSchema.optional(),
 });
 export type PartialCorpus = z.infer<typeof PartialCorpusSchema>;
 

@@ -128,15 +128,37 @@ export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptio
   const report = adaptiveReport(
     inputs.corpus,
     inputs.targets,
-    { iterations: opts.iterations, seed: opts.seed, optimiser: optimiser.name },
+    attackSettings({ mode: 'search', options: opts }),
     results,
     classifierNames(),
   );
   return finish(report);
 }
 
+/** How an attack runs: a search, or a replay of a results file's saved winners (`where` names the file in errors). */
+export type AttackHow =
+  | { readonly mode: 'search'; readonly options: AdaptiveOptions }
+  | { readonly mode: 'replay'; readonly saved: AdaptiveSection; readonly where: string };
+
+/** The search or the replay, against your defense first when given. */
+export function attack(inputs: AdaptiveInputs, how: AttackHow, mine?: AttackedDefense): Promise<AdaptiveReport> {
+  return how.mode === 'search' ? adaptiveAttack(inputs, how.options, mine) : replayAttack(inputs, how.saved, how.where, mine);
+}
+
+/** The targets an attack scores, in its order: the inputs' for a search, the saved section's for a replay. */
+export function attackedTargets(inputs: AdaptiveInputs, how: AttackHow): AttackTarget[] {
+  return how.mode === 'search' ? [...inputs.targets] : savedTargets(inputs, how.saved, how.where);
+}
+
+/** The settings an attack's report and results record: a replay searches nothing. */
+export function attackSettings(how: AttackHow): { iterations: number; seed: string; optimiser: string } {
+  return how.mode === 'search'
+    ? { iterations: how.options.iterations, seed: how.options.seed, optimiser: (how.options.optimiser ?? mutation).name }
+    : { iterations: 0, seed: how.saved.seed, optimiser: `replay of ${how.saved.optimiser}` };
+}
+
 /** The classifier defenses: fixed texts in their tables, so never re-scored (docs/adaptive.md#what-is-not-scored). */
-const classifierNames = (): string[] => ['the classifier defenses over the pinned score tables'];
+export const classifierNames = (): string[] => ['the classifier defenses over the pinned score tables'];
 
 /** A results file's adaptive section, from your defense's result. */
 export function adaptiveSection(report: AdaptiveReport, mine: AdaptiveResult): AdaptiveSection {
@@ -177,13 +199,7 @@ export async function replayAttack(
   where: string,
   mine?: AttackedDefense,
 ): Promise<AdaptiveReport> {
-  const byKey = new Map(inputs.targets.map((t) => [t.key, t]));
-  const targets = saved.targets.map((s) => {
-    const t = byKey.get(s.key);
-    if (!t || t.size !== s.static_cases.length)
-      throw new InputError(`${where}: target ${s.key} is not one of this corpus's targets (another corpus version?)`);
-    return t;
-  });
+  const targets = savedTargets(inputs, saved, where);
   const { defenses, finish } = attackedDefenses(inputs.corpus, mine);
   const results: AdaptiveResult[] = [];
   for (const d of defenses) {
@@ -211,14 +227,19 @@ export async function replayAttack(
     }
     results.push({ defense: d.name, targets: outcomes, ...tallies(targets, outcomes), queries: d.queries() - before });
   }
-  const report = adaptiveReport(
-    inputs.corpus,
-    targets,
-    { iterations: 0, seed: saved.seed, optimiser: `replay of ${saved.optimiser}` },
-    results,
-    classifierNames(),
-  );
+  const report = adaptiveReport(inputs.corpus, targets, attackSettings({ mode: 'replay', saved, where }), results, classifierNames());
   return finish(report);
+}
+
+/** A replay's targets: the saved section's, in its order; one the corpus does not have is an input error (another corpus version). */
+function savedTargets(inputs: AdaptiveInputs, saved: AdaptiveSection, where: string): AttackTarget[] {
+  const byKey = new Map(inputs.targets.map((t) => [t.key, t]));
+  return saved.targets.map((s) => {
+    const t = byKey.get(s.key);
+    if (!t || t.size !== s.static_cases.length)
+      throw new InputError(`${where}: target ${s.key} is not one of this corpus's targets (another corpus version?)`);
+    return t;
+  });
 }
 
 /** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */

@@ -20,6 +20,11 @@ export interface AttackedDefense {
    * none counted in `queries` (the benign runs the attack slips in, docs/adaptive.md#one-defense-two-processes).
    */
   probe?(runs: readonly Scenario[]): Promise<Uint8Array>;
+  /**
+   * Where answers are kept across batches (a stateless defense): the keys of the distinct requests
+   * asked so far, each counted once in `queries`. A sharded attack's merge counts their union.
+   */
+  distinct?(): Iterable<string>;
 }
 
 export interface Candidate {

@@ -1,9 +1,10 @@
-// Shards (docs/shards.md): which part of a corpus each of n jobs scores. The plan is a function of
-// the corpus alone, so every shard job and the merge job compute the same one and the merge can
-// check each part against it. A unit of work is never split: a pair goes with its benign twin (the
-// attribution rule reads the twin's own run), every other scenario stands alone. Units are dealt
-// longest first to the least loaded shard (calls to decide as the load), ties to the lower shard,
-// so the parts are close in size and the plan is the same on every machine.
+// Shards (docs/shards.md): which part of a corpus, and of an adaptive attack's targets, each of n
+// jobs scores. The plan is a function of the corpus alone, so every shard job and the merge job
+// compute the same one and the merge can check each part against it. A unit of work is never
+// split: a pair goes with its benign twin (the attribution rule reads the twin's own run), every
+// other scenario stands alone, an attack target is searched whole. Units are dealt longest first
+// to the least loaded shard (calls to decide as the load), ties to the lower shard, so the parts
+// are close in size and the plan is the same on every machine.
 import type { Scenario } from '../model/call.js';
 import { twinId } from '../corpora/ids.js';
 
@@ -40,14 +41,36 @@ export function shardUnits(scenarios: readonly Scenario[]): number[][] {
 export function shardPlan(scenarios: readonly Scenario[], count: number): Uint16Array {
   const units = shardUnits(scenarios);
   const cost = (u: readonly number[]) => u.reduce((n, i) => n + scenarios[i]!.trace.length + scenarios[i]!.twin.length, 0);
-  const order = units.map((u, k) => ({ u, k, cost: cost(u) })).sort((a, b) => b.cost - a.cost || a.k - b.k);
-  const load = new Array<number>(count).fill(0);
+  const shardOf = deal(units.map(cost), count);
   const plan = new Uint16Array(scenarios.length);
-  for (const { u, cost: c } of order) {
+  units.forEach((u, k) => {
+    for (const i of u) plan[i] = shardOf[k]!;
+  });
+  return plan;
+}
+
+/**
+ * The shard (0-based) of every target of an adaptive attack, in the attack's target order. A target
+ * is searched whole by one shard (its candidates build on each other). Every target scores the
+ * same seeds and iterations on each of its cases, so the calls of its cases are its cost.
+ */
+export function targetPlan(targets: readonly { readonly cases: readonly Scenario[] }[], count: number): Uint16Array {
+  return deal(
+    targets.map((t) => t.cases.reduce((n, s) => n + s.trace.length, 0)),
+    count,
+  );
+}
+
+/** Units dealt longest first to the least loaded shard, ties to the earlier unit and the lower shard. */
+function deal(costs: readonly number[], count: number): Uint16Array {
+  const order = costs.map((cost, k) => ({ k, cost })).sort((a, b) => b.cost - a.cost || a.k - b.k);
+  const load = new Array<number>(count).fill(0);
+  const plan = new Uint16Array(costs.length);
+  for (const { k, cost } of order) {
     let best = 0;
     for (let j = 1; j < count; j++) if (load[j]! < load[best]!) best = j;
-    load[best]! += c;
-    for (const i of u) plan[i] = best;
+    load[best]! += cost;
+    plan[k] = best;
   }
   return plan;
 }

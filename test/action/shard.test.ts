@@ -135,7 +135,8 @@ describe('inputs shard and merge', () => {
     expect(() => config({ merge: '../elsewhere' })).toThrow('input merge: "../elsewhere" must be a path inside the workspace');
     expect(() => config({ merge: '/abs' })).toThrow('input merge: "/abs" must be a path inside the workspace');
     expect(config({ shard: '1/2', online: 'true' }).shard).toEqual({ index: 1, count: 2 });
-    expect(() => config({ merge: 'p', adaptive: '6' })).toThrow(/^input adaptive: not supported with merge yet/);
+    expect(config({ merge: 'p', adaptive: '6' }).adaptive).toMatchObject({ mode: 'search', iterations: 6 });
+    expect(config({ shard: '1/2', 'adaptive-replay': 'r.json' }).adaptive).toEqual({ mode: 'replay', file: 'r.json' });
     expect(() => config({ shard: '1/2', junit: 'j.xml' })).toThrow('input junit: give it to the merge job, which sees the whole run');
   });
 });
@@ -180,5 +181,59 @@ describe('online streams over shards', () => {
     expect(other.failed).toEqual([
       "input merge: the parts' streams have 20 attacks and 5 benign tasks, not online-attacks 40 and online-benign 5",
     ]);
+  });
+});
+
+describe('an adaptive attack over shards', () => {
+  const attack = { corpora: 'pairs', adaptive: '1', 'adaptive-suites': 'banking', 'max-adaptive-asr': '100' };
+  const detector = join(import.meta.dirname, '../fixtures/defenses/template-detector-module.mjs');
+  /** The benign runs slipped into the attack are a secret draw in every run, sharded or not. */
+  const drawn = (s: string) =>
+    s.replace(/"benign_runs": ?\d+/g, '"benign_runs": N').replace(/and \d+ benign runs asked in both/g, 'and N benign runs asked in both');
+
+  it('each shard job attacks its targets whole; the merge job gates and reports the one-job attack', async () => {
+    const whole = await runAction({ 'defense-module': detector, ...attack }, { name: 'push', sha: BASE }, { apiUrl: gh.url, cache });
+    expect(whole.code, whole.failed.join('\n')).toBe(0);
+    const workspace = mkdtempSync(join(tmpdir(), 'merge-ws-'));
+    for (const i of [1, 2, 3]) {
+      const r = await runAction(
+        { 'defense-module': detector, ...attack, shard: `${i}/3` },
+        { name: 'push', sha: BASE },
+        { apiUrl: gh.url, cache },
+      );
+      expect(r.code, r.failed.join('\n')).toBe(0);
+      expect(r.infos.join('\n')).toMatch(/; adaptive attack on pairs: \d+ of 36 targets, \d+ queries/);
+      mkdirSync(join(workspace, 'parts', String(i)), { recursive: true });
+      cpSync(r.outputs['partial-path']!, join(workspace, 'parts', String(i), 'part.json'));
+    }
+    const merge = (extra: Record<string, string> = {}) =>
+      runAction(
+        { 'defense-module': detector, ...attack, merge: 'parts', ...extra },
+        { name: 'push', sha: BASE },
+        { apiUrl: gh.url, cache, workspace },
+      );
+    const merged = await merge();
+    expect(merged.code, merged.failed.join('\n')).toBe(0);
+    expect(drawn(readFileSync(merged.outputs['results-path']!, 'utf8'))).toBe(drawn(readFileSync(whole.outputs['results-path']!, 'utf8')));
+    const report = readFileSync(merged.outputs['report-path']!, 'utf8');
+    expect(report).toContain('## Adaptive attack: pairs');
+    expect(drawn(figures(report))).toBe(drawn(figures(readFileSync(whole.outputs['report-path']!, 'utf8'))));
+    // The ceiling is the merge job's: it gates the attack the parts made.
+    const strict = await merge({ 'max-adaptive-asr': '0' });
+    expect(strict.code).toBe(1);
+    expect(strict.failed[0]).toMatch(/pairs adaptive: ASR [\d.]+% \(\d+ of 144 cases, K = 1\) is above the limit of 0\.0%/);
+    // The merge job takes the shard jobs' attack inputs.
+    const off = await merge({ adaptive: '', 'adaptive-suites': '', 'max-adaptive-asr': '' });
+    expect([off.code, off.failed]).toEqual([
+      2,
+      ['input merge: the parts made an adaptive attack: give the merge job the same adaptive inputs as the shard jobs'],
+    ]);
+    const seed = await merge({ 'adaptive-seed': '2' });
+    expect([seed.code, seed.failed[0]]).toEqual([
+      2,
+      "input adaptive: the parts attacked with 1 iterations, seed 1 (mutation), this job's inputs give 1, seed 2 (mutation): give the merge job the shard jobs' attack inputs",
+    ]);
+    const suites = await merge({ 'adaptive-suites': 'banking,slack' });
+    expect(suites.failed[0]).toMatch(/^input adaptive: the parts attacked 36 targets, this job's inputs give \d+/);
   });
 });
