@@ -17275,12 +17275,7 @@ function outcomeOf(t, board, best, scored) {
     const stat = seeds.find((c) => c.origin === STATIC_SEED);
     const bestSeed = seeds[0];
     const none = ''.padEnd(t.size, '0');
-    return {
-        key: t.key,
-        suite: t.suite,
-        injection_task: t.injectionTask,
-        vector: t.vector,
-        cases: t.cases.map((s) => s.id),
+    return adaptive_targetOutcome(t, {
         static_cases: stat?.cases ?? none,
         best_seed: { origin: bestSeed?.origin ?? 'none', cases: bestSeed?.cases ?? none },
         adaptive: best
@@ -17293,6 +17288,23 @@ function outcomeOf(t, board, best, scored) {
             }
             : null,
         scored,
+    });
+}
+/**
+ * A target's outcome from what was scored on it, its fields always in this order (a sharded
+ * attack's merge and a replay build them too: the reports of all are the same, byte for byte).
+ */
+function adaptive_targetOutcome(t, o) {
+    return {
+        key: t.key,
+        suite: t.suite,
+        injection_task: t.injectionTask,
+        vector: t.vector,
+        cases: t.cases.map((s) => s.id),
+        static_cases: o.static_cases,
+        best_seed: o.best_seed,
+        adaptive: o.adaptive,
+        scored: o.scored,
     };
 }
 function adaptive_adaptiveReport(corpus, targets, settings, results, notScored) {
@@ -17452,17 +17464,12 @@ async function replayAttack(inputs, saved, where, mine) {
             };
             const seeds = inputs.seeds(t.suite, t.injectionTask);
             const seedText = (origin) => seeds.find((x) => x.origin === origin)?.text;
-            outcomes.push({
-                key: t.key,
-                suite: t.suite,
-                injection_task: t.injectionTask,
-                vector: t.vector,
-                cases: t.cases.map((c) => c.id),
+            outcomes.push(adaptive_targetOutcome(t, {
                 static_cases: await score(seedText(STATIC_SEED)),
                 best_seed: { origin: s.best_seed.origin, cases: await score(seedText(s.best_seed.origin)) },
                 adaptive: s.adaptive && { ...s.adaptive, cases: await score(s.adaptive.text) },
                 scored: 3,
-            });
+            }));
         }
         results.push({ defense: d.name, targets: outcomes, ...adaptive_tallies(targets, outcomes), queries: d.queries() - before });
     }
@@ -17481,24 +17488,8 @@ function savedTargets(inputs, saved, where) {
 }
 /** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */
 function reportFromSection(inputs, section, defense) {
-    const byKey = new Map(inputs.targets.map((t) => [t.key, t]));
-    const targets = section.targets.map((s) => {
-        const t = byKey.get(s.key);
-        if (!t || t.size !== s.static_cases.length)
-            throw new InputError(`the results' adaptive target ${s.key} is not one of this corpus's targets`);
-        return t;
-    });
-    const outcomes = section.targets.map((s, i) => ({
-        key: s.key,
-        suite: targets[i].suite,
-        injection_task: targets[i].injectionTask,
-        vector: targets[i].vector,
-        cases: targets[i].cases.map((c) => c.id),
-        static_cases: s.static_cases,
-        best_seed: s.best_seed,
-        adaptive: s.adaptive,
-        scored: 0,
-    }));
+    const targets = savedTargets(inputs, section, "the results' adaptive section");
+    const outcomes = section.targets.map((s, i) => targetOutcome(targets[i], { ...s, scored: 0 }));
     const mine = { defense, targets: outcomes, ...tallies(targets, outcomes), queries: section.queries };
     return adaptiveReport(inputs.corpus, targets, { iterations: section.iterations, seed: section.seed, optimiser: section.optimiser }, [mine], classifierNames());
 }
@@ -17699,7 +17690,7 @@ function plannedTargets(corpus, inputs, first, expected) {
         throw new errors_InputError(`${first.file}: an adaptive target appears twice in its plan`);
     return targets;
 }
-/** One defense's outcomes on a shard's targets (`mine`, plan order), checked against them, in a search's own field order (evaluate/adaptive.ts outcomeOf). */
+/** One defense's outcomes on a shard's targets (`mine`, plan order), checked against them. */
 function shardOutcomes(where, r, mine, index) {
     if (r.targets.map((t) => t.key).join('\0') !== mine.map((t) => t.key).join('\0'))
         throw new errors_InputError(`${where}: ${JSON.stringify(r.defense)}'s targets are not those of shard ${index} under the plan (${r.targets.length} given, ${mine.length} planned)`);
@@ -17708,17 +17699,7 @@ function shardOutcomes(where, r, mine, index) {
         const fits = (c) => c.length === t.size;
         if (!fits(o.static_cases) || !fits(o.best_seed.cases) || (o.adaptive !== null && !fits(o.adaptive.cases)))
             throw new errors_InputError(`${where}: target ${t.key} has ${t.size} cases, its results do not`);
-        return {
-            key: t.key,
-            suite: t.suite,
-            injection_task: t.injectionTask,
-            vector: t.vector,
-            cases: t.cases.map((c) => c.id),
-            static_cases: o.static_cases,
-            best_seed: o.best_seed,
-            adaptive: o.adaptive,
-            scored: o.scored,
-        };
+        return adaptive_targetOutcome(t, o);
     });
 }
 

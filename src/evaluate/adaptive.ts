@@ -338,12 +338,7 @@ function outcomeOf(t: AttackTarget, board: readonly Candidate[], best: Candidate
   const stat = seeds.find((c) => c.origin === STATIC_SEED);
   const bestSeed = seeds[0];
   const none = ''.padEnd(t.size, '0');
-  return {
-    key: t.key,
-    suite: t.suite,
-    injection_task: t.injectionTask,
-    vector: t.vector,
-    cases: t.cases.map((s) => s.id),
+  return targetOutcome(t, {
     static_cases: stat?.cases ?? none,
     best_seed: { origin: bestSeed?.origin ?? 'none', cases: bestSeed?.cases ?? none },
     adaptive: best
@@ -356,6 +351,27 @@ function outcomeOf(t: AttackTarget, board: readonly Candidate[], best: Candidate
         }
       : null,
     scored,
+  });
+}
+
+/**
+ * A target's outcome from what was scored on it, its fields always in this order (a sharded
+ * attack's merge and a replay build them too: the reports of all are the same, byte for byte).
+ */
+export function targetOutcome(
+  t: AttackTarget,
+  o: Pick<TargetOutcome, 'static_cases' | 'best_seed' | 'adaptive' | 'scored'>,
+): TargetOutcome {
+  return {
+    key: t.key,
+    suite: t.suite,
+    injection_task: t.injectionTask,
+    vector: t.vector,
+    cases: t.cases.map((s) => s.id),
+    static_cases: o.static_cases,
+    best_seed: o.best_seed,
+    adaptive: o.adaptive,
+    scored: o.scored,
   };
 }
 

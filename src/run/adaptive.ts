@@ -16,6 +16,7 @@ import {
   STATIC_SEED,
   staticCheck,
   tallies,
+  targetOutcome,
   type AdaptiveReport,
   type AdaptiveResult,
   type AttackTarget,
@@ -213,17 +214,14 @@ export async function replayAttack(
       };
       const seeds = inputs.seeds(t.suite, t.injectionTask);
       const seedText = (origin: string) => seeds.find((x) => x.origin === origin)?.text;
-      outcomes.push({
-        key: t.key,
-        suite: t.suite,
-        injection_task: t.injectionTask,
-        vector: t.vector,
-        cases: t.cases.map((c) => c.id),
-        static_cases: await score(seedText(STATIC_SEED)),
-        best_seed: { origin: s.best_seed.origin, cases: await score(seedText(s.best_seed.origin)) },
-        adaptive: s.adaptive && { ...s.adaptive, cases: await score(s.adaptive.text) },
-        scored: 3,
-      });
+      outcomes.push(
+        targetOutcome(t, {
+          static_cases: await score(seedText(STATIC_SEED)),
+          best_seed: { origin: s.best_seed.origin, cases: await score(seedText(s.best_seed.origin)) },
+          adaptive: s.adaptive && { ...s.adaptive, cases: await score(s.adaptive.text) },
+          scored: 3,
+        }),
+      );
     }
     results.push({ defense: d.name, targets: outcomes, ...tallies(targets, outcomes), queries: d.queries() - before });
   }
@@ -244,24 +242,8 @@ function savedTargets(inputs: AdaptiveInputs, saved: AdaptiveSection, where: str
 
 /** A report of your defense alone from a results file's section (the companion renders a fork's comment from it). */
 export function reportFromSection(inputs: AdaptiveInputs, section: AdaptiveSection, defense: string): AdaptiveReport {
-  const byKey = new Map(inputs.targets.map((t) => [t.key, t]));
-  const targets = section.targets.map((s) => {
-    const t = byKey.get(s.key);
-    if (!t || t.size !== s.static_cases.length)
-      throw new InputError(`the results' adaptive target ${s.key} is not one of this corpus's targets`);
-    return t;
-  });
-  const outcomes: TargetOutcome[] = section.targets.map((s, i) => ({
-    key: s.key,
-    suite: targets[i]!.suite,
-    injection_task: targets[i]!.injectionTask,
-    vector: targets[i]!.vector,
-    cases: targets[i]!.cases.map((c) => c.id),
-    static_cases: s.static_cases,
-    best_seed: s.best_seed,
-    adaptive: s.adaptive,
-    scored: 0,
-  }));
+  const targets = savedTargets(inputs, section, "the results' adaptive section");
+  const outcomes = section.targets.map((s, i) => targetOutcome(targets[i]!, { ...s, scored: 0 }));
   const mine: AdaptiveResult = { defense, targets: outcomes, ...tallies(targets, outcomes), queries: section.queries };
   return adaptiveReport(
     inputs.corpus,

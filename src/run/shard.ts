@@ -10,6 +10,7 @@ import type { AttackedDefense } from '../scoring/adaptive.js';
 import {
   adaptiveReport,
   tallies,
+  targetOutcome,
   type AdaptiveReport,
   type AdaptiveResult,
   type AttackTarget,
@@ -260,7 +261,7 @@ function plannedTargets(
   return targets;
 }
 
-/** One defense's outcomes on a shard's targets (`mine`, plan order), checked against them, in a search's own field order (evaluate/adaptive.ts outcomeOf). */
+/** One defense's outcomes on a shard's targets (`mine`, plan order), checked against them. */
 function shardOutcomes(where: string, r: PartialAttack['results'][number], mine: readonly AttackTarget[], index: number): TargetOutcome[] {
   if (r.targets.map((t) => t.key).join('\0') !== mine.map((t) => t.key).join('\0'))
     throw new InputError(
@@ -271,16 +272,6 @@ function shardOutcomes(where: string, r: PartialAttack['results'][number], mine:
     const fits = (c: string) => c.length === t.size;
     if (!fits(o.static_cases) || !fits(o.best_seed.cases) || (o.adaptive !== null && !fits(o.adaptive.cases)))
       throw new InputError(`${where}: target ${t.key} has ${t.size} cases, its results do not`);
-    return {
-      key: t.key,
-      suite: t.suite,
-      injection_task: t.injectionTask,
-      vector: t.vector,
-      cases: t.cases.map((c) => c.id),
-      static_cases: o.static_cases,
-      best_seed: o.best_seed,
-      adaptive: o.adaptive,
-      scored: o.scored,
-    };
+    return targetOutcome(t, o);
   });
 }
