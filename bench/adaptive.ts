@@ -3,9 +3,6 @@
 // attack templates, so the search has something to find), 32 decisions in flight; and the same
 // search against the same rule in process, where the wall time is the gate's own cost.
 //   npx tsx bench/adaptive.ts            (the full corpus; BENCH_ADAPTIVE_SUITES=banking for one suite)
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CorpusStore } from '../src/data/store.js';
 import { CORPORA } from '../src/data/registry.js';
@@ -13,33 +10,10 @@ import { inProcessAttacked } from '../src/evaluate/adaptive.js';
 import { adaptiveAttack, adaptiveInputs } from '../src/run/adaptive.js';
 import { attackedDefense, openDefense } from '../src/adapters/index.js';
 import type { Call } from '../src/model/call.js';
+import { PHRASES, pythonDetector } from './detector.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const PHRASES = ['ignore', 'important', '<information>', '###', 'todo', 'note to self'];
 const K = Number(process.env['BENCH_ADAPTIVE_K'] ?? 6);
 const suites = (process.env['BENCH_ADAPTIVE_SUITES'] ?? '').split(',').filter((s) => s !== '');
-
-function pythonDetector(delayS: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-adaptive-'));
-  const path = join(dir, 'defense.py');
-  writeFileSync(
-    path,
-    [
-      'import sys, time',
-      'sys.dont_write_bytecode = True',
-      `sys.path.insert(0, ${JSON.stringify(join(ROOT, 'src/sdk/python'))})`,
-      'from defense_protocol import serve',
-      `PHRASES = ${JSON.stringify(PHRASES)}`,
-      'def decide(call, session):',
-      `    time.sleep(${delayS})`,
-      '    texts = [s.output for s in call.trace if s.read] + [a.text for a in call.args]',
-      '    return "deny" if any(p in t.lower() for t in texts for p in PHRASES) else "allow"',
-      'serve(decide, name="bench-detector", stateless=True, max_concurrency=32)',
-      '',
-    ].join('\n'),
-  );
-  return `python3 "${path}"`;
-}
 
 const store = new CorpusStore();
 const all = adaptiveInputs(CORPORA.pairs.load(store), store);

@@ -5,6 +5,11 @@
 // they wait rather than compete for the CPU); on GitHub each is a runner of its own. Then the
 // merge process, and a check that its results file equals the one-process run's byte for byte.
 // Prints figures; asserts nothing. Run: npx tsx bench/shards.ts [--shards N]
+//
+// With --adaptive K: the adaptive attack instead (docs/shards.md#adaptive-attacks), a search of K
+// iterations on the paired corpus against the 50 ms/decision Python detector of bench/adaptive.ts
+// (32 in flight), each shard a process alone (a runner each), then the merge; the merged results
+// equal the one-process results but for the count of benign runs drawn at random in every run.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CORPORA } from '../src/action/config.js';
 import { defenseScript } from './protocol.js';
+import { pythonDetector } from './detector.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli/index.js');
@@ -79,7 +85,54 @@ export async function benchShards(n = 8): Promise<void> {
   console.log(`  merged results equal the one-process results byte for byte: ${same ? 'yes' : 'NO'}`);
 }
 
+const queriesOf = (file: string): number =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { corpora: { adaptive: { queries: number } }[] }).corpora[0]!.adaptive.queries;
+const partQueries = (stderr: string) => Number(/adaptive attack on pairs: \d+ of \d+ targets, (\d+) queries/.exec(stderr)?.[1] ?? NaN);
+const drawn = (file: string) => readFileSync(file, 'utf8').replace(/"benign_runs": \d+/, '"benign_runs": N');
+
+export async function benchAdaptiveShards(n: number, k: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-adaptive-shards-'));
+  const defense = pythonDetector(0.05);
+  const common = ['--corpus', 'pairs', '--scores', 'none', '--progress', '0', '--defense-cmd', defense, '--adaptive', String(k)];
+  console.log(`adaptive shards: pairs, K = ${k}; a 50 ms/decision stateless Python detector, 32 in flight`);
+  const whole = await job([...common, '--out-results', join(dir, 'whole.json')]);
+  const q = queriesOf(join(dir, 'whole.json'));
+  console.log(`  one process: ${s(whole.ms)} (scoring and the attack) for ${q} attack queries (floor ${((q * 0.05) / 32).toFixed(1)} s)`);
+  mkdirSync(join(dir, 'parts'));
+  const alone: { ms: number; queries: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = await job([...common, '--shard', `${i + 1}/${n}`, '--out-results', join(dir, 'parts', `${i + 1}.json`)]);
+    alone.push({ ms: p.ms, queries: partQueries(p.stderr) });
+  }
+  const merge = await job([
+    '--corpus',
+    'pairs',
+    '--scores',
+    'none',
+    '--merge',
+    join(dir, 'parts'),
+    '--out-results',
+    join(dir, 'merged.json'),
+  ]);
+  const slowest = Math.max(...alone.map((a) => a.ms));
+  const queries = alone.map((a) => a.queries);
+  console.log(
+    `  each shard alone (a runner each): ${s(Math.min(...alone.map((a) => a.ms)))}–${s(slowest)}; attack queries per shard ${Math.min(...queries)}–${Math.max(...queries)} (${queries.reduce((a, b) => a + b, 0)} in all)`,
+  );
+  console.log(`  merge: ${s(merge.ms)}; merged queries ${queriesOf(join(dir, 'merged.json'))} (the union of the parts' distinct requests)`);
+  console.log(
+    `  sharded wall, slowest shard + merge: ${s(slowest + merge.ms)} (${(whole.ms / (slowest + merge.ms)).toFixed(1)}× faster than one process)`,
+  );
+  const same = drawn(join(dir, 'whole.json')) === drawn(join(dir, 'merged.json'));
+  console.log(`  merged results equal the one-process results but for benign_runs: ${same ? 'yes' : 'NO'}`);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf('--shards');
-  await benchShards(i > 0 ? Number(process.argv[i + 1]) : 8);
+  const flag = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : undefined;
+  };
+  const k = flag('--adaptive');
+  if (k !== undefined) await benchAdaptiveShards(flag('--shards') ?? 8, k);
+  else await benchShards(flag('--shards') ?? 8);
 }
