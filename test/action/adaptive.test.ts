@@ -5,19 +5,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, ROOT, runAction, type Event } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DirCache, ROOT, runAction, type Event, useFakeGitHub } from './harness.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
+const gh = useFakeGitHub();
 
 const DETECTOR = join(ROOT, 'test/fixtures/defenses/template-detector-module.mjs');
 const push: Event = { name: 'push', sha: 'a'.repeat(40) };

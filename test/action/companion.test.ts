@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { runCompanion } from '../../src/action/companion.js';
@@ -18,16 +18,13 @@ import { denyAll } from '../../src/defenses/trivial.js';
 import { flowGuard } from '../../src/defenses/egress.js';
 import type { GateRecord } from '../../src/gate/record.js';
 import type { Defense } from '../../src/defenses/defense.js';
-import { BOT, startFakeGitHub, type FakeGitHub } from './github-server.js';
+import { BOT } from './github-server.js';
+import { useFakeGitHub } from './harness.js';
 
 const HEAD = 'c'.repeat(40);
 const store = new CorpusStore();
 const bundled = store.bundled();
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(() => gh.close());
+const gh = useFakeGitHub();
 beforeEach(() => {
   gh.comments.clear();
   gh.requests.length = 0;

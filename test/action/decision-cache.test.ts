@@ -6,23 +6,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseActionConfig } from '../../src/action/config.js';
 import { DECISIONS_DIR, decisionsPrefix, parseDecisionsKey } from '../../src/action/decisions.js';
 import { realGuard } from '../../src/action/deps.js';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, runAction, type Event } from './harness.js';
+import { DirCache, runAction, type Event, useFakeGitHub } from './harness.js';
 
-let gh: FakeGitHub;
+const gh = useFakeGitHub();
 let cache: DirCache;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
 beforeEach(() => {
   cache = new DirCache();
 });

@@ -4,15 +4,10 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { DirCache, POLICY, ROOT, runAction } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DirCache, POLICY, ROOT, runAction, useFakeGitHub } from './harness.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(() => gh.close());
+const gh = useFakeGitHub();
 
 const pr = { name: 'pull_request' as const, sha: 'm'.repeat(40), pr: { number: 3, base: 'b'.repeat(40), head: 'c'.repeat(40) } };
 // The examples run from the repository (their commands use relative paths).

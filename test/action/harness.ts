@@ -25,6 +25,8 @@ import { runComment } from '../../src/action/comment-step.js';
 import { CACHE_DIR, cachePrefix } from '../../src/action/base.js';
 import { DECISIONS_DIR, decisionsPrefix } from '../../src/action/decisions.js';
 import { CorpusStore } from '../../src/data/store.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeGitHub, type FakeGitHub } from './github-server.js';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const POLICY = join(ROOT, 'test/fixtures/action/defenses/policy.mjs');
@@ -220,4 +222,28 @@ function parseOutputs(text: string): Record<string, string> {
 
 export function cleanup(): void {
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * A fake GitHub API for the calling test file (or describe block): started before its tests,
+ * closed after them, with the runs' temporary directories removed. The value stands for the
+ * server started, so tests read `gh.url` and `gh.comments` as they would the server itself.
+ */
+export function useFakeGitHub(): FakeGitHub {
+  let gh: FakeGitHub | undefined;
+  beforeAll(async () => {
+    gh = await startFakeGitHub();
+  });
+  afterAll(async () => {
+    await gh?.close();
+    cleanup();
+  });
+  const started = (): FakeGitHub => {
+    if (!gh) throw new Error('the fake GitHub is used before its beforeAll hook ran');
+    return gh;
+  };
+  return new Proxy({} as FakeGitHub, {
+    get: (_, key) => Reflect.get(started(), key) as unknown,
+    set: (_, key, value) => Reflect.set(started(), key, value),
+  });
 }

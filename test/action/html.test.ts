@@ -4,20 +4,12 @@
 import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseActionConfig } from '../../src/action/config.js';
 import { htmlArtifact, writeWorkspaceFile } from '../../src/action/publish.js';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, policy, runAction, type Event } from './harness.js';
+import { DirCache, policy, runAction, type Event, useFakeGitHub } from './harness.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
+const gh = useFakeGitHub();
 
 const push: Event = { name: 'push', sha: 'a'.repeat(40) };
 const config = (html: string) => parseActionConfig((n) => (n === 'defense' ? 'x' : n === 'html' ? html : ''));

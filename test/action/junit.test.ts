@@ -5,21 +5,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseActionConfig } from '../../src/action/config.js';
 import { writeJunitFile } from '../../src/action/publish.js';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, policy, runAction, type Event } from './harness.js';
+import { DirCache, policy, runAction, type Event, useFakeGitHub } from './harness.js';
 import { wellFormed, xpath } from '../report/xmllint.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
+const gh = useFakeGitHub();
 
 const push: Event = { name: 'push', sha: 'a'.repeat(40) };
 const config = (junit: string) => parseActionConfig((n) => (n === 'defense' ? 'x' : n === 'junit' ? junit : ''));

@@ -2,20 +2,13 @@
 // event payload files, job summary and outputs files; the bundled corpus for speed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BOT, startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, policy, runAction, type Event } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BOT } from './github-server.js';
+import { DirCache, policy, runAction, type Event, useFakeGitHub } from './harness.js';
 import { commentMarker } from '../../src/action/comment.js';
 
-let gh: FakeGitHub;
+const gh = useFakeGitHub();
 let cache: DirCache;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
 beforeEach(() => {
   gh.mode = 'ok';
   gh.comments.clear();

@@ -5,19 +5,11 @@
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, ROOT, runAction, type Event } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DirCache, ROOT, runAction, type Event, useFakeGitHub } from './harness.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
+const gh = useFakeGitHub();
 
 const LEARNER = `"${process.execPath}" "${join(ROOT, 'test/fixtures/defenses/learner-stdio.mjs')}" -`;
 const ALLOW_ALL = `"${process.execPath}" "${join(ROOT, 'test/fixtures/defenses/allow-all-stdio.mjs')}"`;

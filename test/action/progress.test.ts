@@ -1,16 +1,8 @@
 // The progress input: lines in the log while the defense is scored, at most one per interval; 0 writes none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, policy, runAction } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DirCache, policy, runAction, useFakeGitHub } from './harness.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
+const gh = useFakeGitHub();
 
 /** A push run with a clock that moves 1 s every time it is read. */
 async function pushed(progress: string | undefined) {

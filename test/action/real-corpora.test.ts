@@ -2,19 +2,14 @@
 // defense that is flow-guard: its figures must equal the in-process flow-guard's exactly, and the
 // report must carry the classifier baselines.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CorpusStore } from '../../src/data/store.js';
 import { flowGuard } from '../../src/defenses/egress.js';
 import { judge } from '../../src/scoring/judge.js';
 import { tally } from '../../src/scoring/tally.js';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { DirCache, runAction } from './harness.js';
+import { DirCache, runAction, useFakeGitHub } from './harness.js';
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(() => gh.close());
+const gh = useFakeGitHub();
 
 describe('on the pinned corpora', () => {
   it('scores a stdio flow-guard exactly like the in-process one, with classifier baselines', async () => {

@@ -2,9 +2,8 @@
 // the comment; against the cached base, a drop past its limit fails unless McNemar finds it not significant.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, policy, ROOT, runAction, type Event } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DirCache, policy, ROOT, runAction, type Event, useFakeGitHub } from './harness.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
 
 const FLIP_FLOP = `"${process.execPath}" "${join(ROOT, 'test/fixtures/defenses/flip-flop-stdio.mjs')}"`;
@@ -12,14 +11,7 @@ const BASE = 'b'.repeat(40);
 const push: Event = { name: 'push', sha: BASE };
 const pr: Event = { name: 'pull_request', sha: 'm'.repeat(40), pr: { number: 7, base: BASE, head: 'c'.repeat(40) } };
 
-let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
+const gh = useFakeGitHub();
 
 const results = (path: string) => RunResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 

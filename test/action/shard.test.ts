@@ -4,21 +4,14 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseActionConfig } from '../../src/action/config.js';
 import { commentMarker } from '../../src/action/comment.js';
-import { BOT, startFakeGitHub, type FakeGitHub } from './github-server.js';
-import { cleanup, DirCache, policy, runAction, type Event } from './harness.js';
+import { BOT } from './github-server.js';
+import { DirCache, policy, runAction, type Event, useFakeGitHub } from './harness.js';
 
-let gh: FakeGitHub;
+const gh = useFakeGitHub();
 let cache: DirCache;
-beforeAll(async () => {
-  gh = await startFakeGitHub();
-});
-afterAll(async () => {
-  await gh.close();
-  cleanup();
-});
 beforeEach(() => {
   gh.comments.clear();
   gh.requests.length = 0;

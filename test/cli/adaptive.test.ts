@@ -5,15 +5,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
-
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+import { cli } from './run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-adaptive-'));
 const MODULE = join(import.meta.dirname, '../fixtures/defenses/template-detector-module.mjs');

@@ -5,16 +5,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { CorpusStore } from '../../src/data/store.js';
+import { cliWith } from './run.js';
 
 const store = new CorpusStore();
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), store });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => cliWith({ store }, ...argv);
 
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-cli-cache-'));
 const RULE = `"${process.execPath}" "${join(import.meta.dirname, '../fixtures/defenses/rule-stdio.mjs')}"`;

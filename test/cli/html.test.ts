@@ -5,18 +5,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import type { ScoredResult } from '../../src/model/result.js';
 import type { HtmlModel, HtmlPoint } from '../../src/report/html.js';
 import { metricsCells } from '../../src/report/metrics-table.js';
 import { attributableRate, utilityRate } from '../../src/scoring/rates.js';
-
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+import { cli } from './run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-html-cli-'));
 const MODULE = join(import.meta.dirname, '../fixtures/defenses/rule-module.mjs');

@@ -5,16 +5,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import type { ScoredResult } from '../../src/model/result.js';
 import { wellFormed, xpath } from '../report/xmllint.js';
-
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+import { cli } from './run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-junit-'));
 const count = (xml: string, expr: string): number => Number(xpath(xml, `count(${expr})`));

@@ -14,13 +14,7 @@ import { judge } from '../../src/scoring/judge.js';
 import { tally } from '../../src/scoring/tally.js';
 // @ts-expect-error: a plain .mjs fixture, shared with the defenses under test.
 import { decide } from '../fixtures/defenses/rule.mjs';
-
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+import { cli } from './run.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-cli-'));
 

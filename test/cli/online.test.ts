@@ -7,19 +7,12 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
 import { CorpusStore } from '../../src/data/store.js';
 import { CORPORA } from '../../src/data/registry.js';
 import { streamsOf } from '../../src/evaluate/online.js';
 import type { OnlineSettings } from '../../src/model/online.js';
-
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+import { cli } from './run.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'test/fixtures/defenses');

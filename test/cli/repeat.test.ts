@@ -5,20 +5,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { RunResultsSchema } from '../../src/gate/results.js';
+import { cli } from './run.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/defenses');
 const FLIP_FLOP = `"${process.execPath}" "${join(FIXTURES, 'flip-flop-stdio.mjs')}"`;
 const RULE = `"${process.execPath}" "${join(FIXTURES, 'rule-stdio.mjs')}"`;
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-repeat-'));
 
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
 const results = (path: string) => RunResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 
 describe('--repeat', () => {

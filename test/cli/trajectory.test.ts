@@ -7,18 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { CorpusStore } from '../../src/data/store.js';
 import { neededKeys } from '../../src/defenses/classifier.js';
 import { runScorer } from '../../src/scorer/cli.js';
 import { FIXTURES } from '../scorer/helpers.js';
-
-async function cli(...argv: string[]) {
-  let stdout = '',
-    stderr = '';
-  const code = await runCli(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
-  return { code, stdout, stderr };
-}
+import { cli } from './run.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const tmp = mkdtempSync(join(tmpdir(), 'defense-eval-trajectory-'));

@@ -4,10 +4,10 @@
 // agentdojo's under-specification buckets with no injection task, pairs' attack classes (no benign
 // task), and gpt-5-mini's recorded runs (no attack succeeded undefended, so the gate's attack axis
 // is empty for the whole corpus).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { BOT, startFakeGitHub, type FakeGitHub } from '../action/github-server.js';
-import { cleanup, DirCache, policy, runAction } from '../action/harness.js';
+import { BOT } from '../action/github-server.js';
+import { DirCache, policy, runAction, useFakeGitHub } from '../action/harness.js';
 
 async function cli(...argv: string[]) {
   let stdout = '',
@@ -54,14 +54,7 @@ describe('n/a for an empty group', () => {
 });
 
 describe('n/a in the action: the rate outputs and the comment', () => {
-  let gh: FakeGitHub;
-  beforeAll(async () => {
-    gh = await startFakeGitHub();
-  });
-  afterAll(async () => {
-    await gh.close();
-    cleanup();
-  });
+  const gh = useFakeGitHub();
 
   it('an empty attack axis on the first corpus: its rate outputs and SU-HM are n/a, and so are the comment cells', async () => {
     const r = await runAction(
