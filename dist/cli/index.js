@@ -17332,6 +17332,7 @@ function adaptive_adaptiveReport(corpus, targets, settings, results, notScored) 
 
 
 
+
 const DEFAULT_ADAPTIVE_SEED = '1';
 /** Leaders shown to the optimiser, as AutoDojo shows them. */
 const ADAPTIVE_TOP = 5;
@@ -17400,6 +17401,19 @@ async function adaptiveAttack(inputs, opts, mine) {
         results.push(await attackDefense(d, inputs.targets, inputs.slots, inputs.seeds, settings));
     const report = adaptive_adaptiveReport(inputs.corpus, inputs.targets, attackSettings({ mode: 'search', options: opts }), results, classifierNames());
     return finish(report);
+}
+/**
+ * Your defense under attack: a fresh process (or module instance) of it, as the attack always has,
+ * closed once `body` is done (docs/adaptive.md#one-defense-two-processes).
+ */
+async function withAttackedDefense(spec, open, corpus, body) {
+    const defense = await openDefense(spec, open);
+    try {
+        return await body(attackedDefense(defense, corpus));
+    }
+    finally {
+        await defense.close();
+    }
 }
 /** The search or the replay, against your defense first when given. */
 function attack(inputs, how, mine) {
@@ -19212,15 +19226,11 @@ function attackPlans(names, opts, store) {
 async function adaptive(names, opts, store, mine) {
     const out = new Map();
     for (const { inputs, how } of attackPlans(names, opts, store)) {
-        const defense = mine && (await mine.open());
-        try {
-            const report = await attack(inputs, how, defense && attackedDefense(defense, inputs.corpus));
-            // Your defense's answers in the attack's process, against its scoring.
-            out.set(inputs.corpus.name, mine ? withStaticCheck(report, inputs, mine.scored(inputs.corpus.name)) : report);
-        }
-        finally {
-            await defense?.close();
-        }
+        // Your defense's answers in the attack's process, against its scoring.
+        const report = mine
+            ? await withAttackedDefense(mine.spec, mine.open, inputs.corpus, async (d) => withStaticCheck(await attack(inputs, how, d), inputs, mine.scored(inputs.corpus.name)))
+            : await attack(inputs, how);
+        out.set(inputs.corpus.name, report);
     }
     return out;
 }
@@ -19255,13 +19265,12 @@ async function run(opts, store, io) {
     const shards = ext.merge && readParts(ext.merge, (p) => `--merge ${p}`);
     const spec = ext.spec;
     const decisions = ext.decisionCache && openDecisionCache(ext.decisionCache.path, (m) => io.stderr(`warning: ${m}\n`));
+    // How your defense is started, for scoring, each online stream and the attack.
+    const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) };
     const scoreOptions = {
-        name: ext.name,
+        ...open,
         keyName: ext.keyName,
-        timeoutMs: ext.timeoutMs,
-        cwd: process.cwd(),
         commit: headCommit(),
-        echoStderr: (chunk) => io.stderr(chunk),
         progress: { interval: ext.progress, sink: (line) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
         repeat: ext.repeat,
         ...(decisions ? { decisions: { cache: decisions, key: ext.decisionCache.key } } : {}),
@@ -19269,18 +19278,12 @@ async function run(opts, store, io) {
     if (spec && ext.shard) {
         const shard = ext.shard;
         const scored = await scoreShard(spec, corpora, scoreOptions, shard);
-        const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) };
         // This shard's streams, whole: the plan deals every stream of every corpus in turn.
         let part = settings ? await playShardStreams(spec, corpora, settings, open, scored, shard, vaccine) : scored;
         // This shard's attack targets, each whole, in a fresh defense process (as a whole run's attack).
         for (const { inputs, how } of opts.adaptive ? attackPlans(names, opts, store) : []) {
-            const defense = await openDefense(spec, open);
-            try {
-                part = withAttackPart(part, inputs.corpus.name, await attackShard(inputs, how, attackedDefense(defense, inputs.corpus), shard));
-            }
-            finally {
-                await defense.close();
-            }
+            const a = await withAttackedDefense(spec, open, inputs.corpus, (d) => attackShard(inputs, how, d, shard));
+            part = withAttackPart(part, inputs.corpus.name, a);
         }
         writeText(ext.outResults, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
         return {
@@ -19291,14 +19294,9 @@ async function run(opts, store, io) {
     }
     const scored = shards ? mergeShards(corpora, { keyName: ext.keyName }, shards) : await scoreUserDefense(spec, corpora, scoreOptions);
     const cacheNotes = decisions ? [await saveDecisionCache(ext.decisionCache.path, decisions)] : [];
-    const mine = settings && spec
-        ? await playUserDefense(spec, corpora, settings, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) }, scored.name, vaccine)
-        : undefined;
+    const mine = settings && spec ? await playUserDefense(spec, corpora, settings, open, scored.name, vaccine) : undefined;
     const attacks = opts.adaptive && spec
-        ? await adaptive(names, opts, store, {
-            open: () => openDefense(spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
-            scored: (n) => scored.runs.get(n).outcomes,
-        })
+        ? await adaptive(names, opts, store, { spec, open, scored: (n) => scored.runs.get(n).outcomes })
         : shards
             ? mergedAttack(corpora, shards, store, scored)
             : undefined;

@@ -15,13 +15,20 @@ import type { OnlineReport } from '../evaluate/online.js';
 import type { Corpus } from '../corpora/corpus.js';
 import type { Config } from './config.js';
 import { relative, resolve } from 'node:path';
-import { adaptiveInputs, adaptiveSection, attack, withStaticCheck, type AdaptiveInputs, type AttackHow } from '../run/adaptive.js';
-import type { AttackedDefense } from '../scoring/adaptive.js';
+import {
+  adaptiveInputs,
+  adaptiveSection,
+  attack,
+  withAttackedDefense,
+  withStaticCheck,
+  type AdaptiveInputs,
+  type AttackHow,
+} from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { RunResultsSchema, type AdaptiveSection } from '../gate/results.js';
 import { readValidated } from '../data/files.js';
 import type { CorpusStore } from '../data/store.js';
-import { attackedDefense, openDefense } from '../adapters/index.js';
+import type { OpenOptions } from '../adapters/index.js';
 import {
   loadCorpora,
   mergeShards,
@@ -144,7 +151,7 @@ export async function run(deps: Deps): Promise<number> {
           // The vaccine is the pull request's file, read once the install ran (it may build it).
           const vaccine = readVaccine(online.vaccine, 'input vaccine');
           deps.info(`online: seed ${online.settings.seed} on ${online.corpora.map((c) => c.name).join(', ')}`);
-          const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
+          const open = openOptions(cfg, ctx.workspace, env, deps);
           return {
             scored,
             mine: await playUserDefense(cfg.defense, online.corpora, online.settings, open, scored.name, vaccine),
@@ -207,16 +214,17 @@ export async function run(deps: Deps): Promise<number> {
   }
 }
 
-/** How the head's defense is scored, whole or one shard of it: in the workspace, at the run's commit, with progress lines in the log. */
+/** How the head's defense is started for an online stream or an attack: in the workspace, under the guarded environment. */
+function openOptions(cfg: Config, workspace: string, env: NodeJS.ProcessEnv, deps: Deps) {
+  return { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: workspace, env, echoStderr: deps.echoStderr } satisfies OpenOptions;
+}
+
+/** How the head's defense is scored, whole or one shard of it: started as above, at the run's commit, with progress lines in the log. */
 function headScoring(cfg: Config, ctx: RunContext, env: NodeJS.ProcessEnv, deps: Deps): ScoreOptions {
   return {
-    name: cfg.name,
+    ...openOptions(cfg, ctx.workspace, env, deps),
     keyName: cfg.keyName,
-    timeoutMs: cfg.timeoutMs,
-    cwd: ctx.workspace,
-    env,
     commit: ctx.sha,
-    echoStderr: deps.echoStderr,
     progress: { interval: cfg.progress, sink: deps.info, ...(deps.now ? { now: deps.now } : {}) },
   };
 }
@@ -236,19 +244,14 @@ async function runShard(cfg: Config, ctx: RunContext, corpora: readonly Corpus[]
     if (online) {
       // This shard's streams, whole, under a seed this job drew (recorded; the merge keeps each stream's).
       const vaccine = readVaccine(online.vaccine, 'input vaccine');
-      const open = { name: cfg.name, timeoutMs: cfg.timeoutMs, cwd: ctx.workspace, env, echoStderr: deps.echoStderr };
+      const open = openOptions(cfg, ctx.workspace, env, deps);
       part = await playShardStreams(cfg.defense, online.corpora, online.settings, open, part, shard, vaccine);
       deps.info(`online: seed ${online.settings.seed}, streams ${playedStreams(part)}`);
     }
     if (toAttack) {
       // This shard's attack targets, each whole, in a fresh defense process (as a whole run's attack).
-      const a = await withAttackedDefense(
-        cfg,
-        ctx.workspace,
-        env,
-        deps,
-        (mine) => attackShard(toAttack.inputs, toAttack.how, mine, shard),
-        toAttack.inputs.corpus,
+      const a = await withAttackedDefense(cfg.defense, openOptions(cfg, ctx.workspace, env, deps), toAttack.inputs.corpus, (mine) =>
+        attackShard(toAttack.inputs, toAttack.how, mine, shard),
       );
       part = withAttackPart(part, toAttack.inputs.corpus.name, a);
     }
@@ -353,29 +356,6 @@ function adaptivePlan(
   return { inputs: { ...inputs, targets }, how: { mode: 'search', options: { iterations: a.iterations, seed: a.seed } } };
 }
 
-/** Your defense under attack: a fresh process for the whole search (or replay, or a shard's part of either), in the head phase. */
-async function withAttackedDefense<T>(
-  cfg: Config,
-  workspace: string,
-  env: NodeJS.ProcessEnv,
-  deps: Deps,
-  body: (mine: AttackedDefense, corpus: Corpus) => Promise<T>,
-  corpus: Corpus,
-): Promise<T> {
-  const defense = await openDefense(cfg.defense, {
-    name: cfg.name,
-    timeoutMs: cfg.timeoutMs,
-    cwd: workspace,
-    env,
-    echoStderr: deps.echoStderr,
-  });
-  try {
-    return await body(attackedDefense(defense, corpus), corpus);
-  } finally {
-    await defense.close();
-  }
-}
-
 /** The attack on your defense, with its answers to the corpus's own attack in this process checked against its scoring. */
 async function runAttack(
   plan: ReturnType<typeof adaptivePlan>,
@@ -385,13 +365,8 @@ async function runAttack(
   deps: Deps,
   scoredOutcomes: Uint8Array,
 ): Promise<Attacked> {
-  const report = await withAttackedDefense(
-    cfg,
-    workspace,
-    env,
-    deps,
-    async (mine) => withStaticCheck(await attack(plan.inputs, plan.how, mine), plan.inputs, scoredOutcomes),
-    plan.inputs.corpus,
+  const report = await withAttackedDefense(cfg.defense, openOptions(cfg, workspace, env, deps), plan.inputs.corpus, async (mine) =>
+    withStaticCheck(await attack(plan.inputs, plan.how, mine), plan.inputs, scoredOutcomes),
   );
   return attackedOf(report, deps);
 }

@@ -35,10 +35,18 @@ import type { OnlineSettings } from '../model/online.js';
 import type { OnlineReport } from '../evaluate/online.js';
 import { onlineMarkdown, onlineText } from '../report/online.js';
 import { onlineDetails, onlineReport, onlineSettings, playUserDefense, readVaccine, type UserOnline } from '../run/online.js';
-import { adaptiveInputs, adaptiveSection, attack, withStaticCheck, type AdaptiveInputs, type AttackHow } from '../run/adaptive.js';
+import {
+  adaptiveInputs,
+  adaptiveSection,
+  attack,
+  withAttackedDefense,
+  withStaticCheck,
+  type AdaptiveInputs,
+  type AttackHow,
+} from '../run/adaptive.js';
 import type { AdaptiveReport } from '../evaluate/adaptive.js';
 import { adaptiveMarkdown, adaptiveText } from '../report/adaptive.js';
-import { attackedDefense, DecisionCache, openDefense, type OpenedDefense } from '../adapters/index.js';
+import { DecisionCache, type DefenseSpec, type OpenOptions } from '../adapters/index.js';
 import { checkDecisionCachePath, readDecisionCache, writeDecisionCache } from '../data/decision-cache.js';
 import { llmOptimiserFromEnv } from '../adapters/llm-optimiser.js';
 
@@ -254,18 +262,17 @@ async function adaptive(
   names: readonly CliCorpus[],
   opts: CliOptions,
   store: () => CorpusStore,
-  mine?: { open(): Promise<OpenedDefense>; scored(corpus: string): Uint8Array },
+  mine?: { spec: DefenseSpec; open: OpenOptions; scored(corpus: string): Uint8Array },
 ): Promise<Map<string, AdaptiveReport>> {
   const out = new Map<string, AdaptiveReport>();
   for (const { inputs, how } of attackPlans(names, opts, store)) {
-    const defense = mine && (await mine.open());
-    try {
-      const report = await attack(inputs, how, defense && attackedDefense(defense, inputs.corpus));
-      // Your defense's answers in the attack's process, against its scoring.
-      out.set(inputs.corpus.name, mine ? withStaticCheck(report, inputs, mine.scored(inputs.corpus.name)) : report);
-    } finally {
-      await defense?.close();
-    }
+    // Your defense's answers in the attack's process, against its scoring.
+    const report = mine
+      ? await withAttackedDefense(mine.spec, mine.open, inputs.corpus, async (d) =>
+          withStaticCheck(await attack(inputs, how, d), inputs, mine.scored(inputs.corpus.name)),
+        )
+      : await attack(inputs, how);
+    out.set(inputs.corpus.name, report);
   }
   return out;
 }
@@ -304,13 +311,12 @@ export async function run(
   const shards = ext.merge && readParts(ext.merge, (p) => `--merge ${p}`);
   const spec = ext.spec;
   const decisions = ext.decisionCache && openDecisionCache(ext.decisionCache.path, (m) => io.stderr(`warning: ${m}\n`));
+  // How your defense is started, for scoring, each online stream and the attack.
+  const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk: string) => io.stderr(chunk) };
   const scoreOptions = {
-    name: ext.name,
+    ...open,
     keyName: ext.keyName,
-    timeoutMs: ext.timeoutMs,
-    cwd: process.cwd(),
     commit: headCommit(),
-    echoStderr: (chunk: string) => io.stderr(chunk),
     progress: { interval: ext.progress, sink: (line: string) => io.stderr(`${line}\n`), ...(io.now ? { now: io.now } : {}) },
     repeat: ext.repeat,
     ...(decisions ? { decisions: { cache: decisions, key: ext.decisionCache!.key } } : {}),
@@ -318,17 +324,12 @@ export async function run(
   if (spec && ext.shard) {
     const shard = ext.shard;
     const scored = await scoreShard(spec, corpora, scoreOptions, shard);
-    const open = { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk: string) => io.stderr(chunk) };
     // This shard's streams, whole: the plan deals every stream of every corpus in turn.
     let part = settings ? await playShardStreams(spec, corpora, settings, open, scored, shard, vaccine) : scored;
     // This shard's attack targets, each whole, in a fresh defense process (as a whole run's attack).
     for (const { inputs, how } of opts.adaptive ? attackPlans(names, opts, store) : []) {
-      const defense = await openDefense(spec, open);
-      try {
-        part = withAttackPart(part, inputs.corpus.name, await attackShard(inputs, how, attackedDefense(defense, inputs.corpus), shard));
-      } finally {
-        await defense.close();
-      }
+      const a = await withAttackedDefense(spec, open, inputs.corpus, (d) => attackShard(inputs, how, d, shard));
+      part = withAttackPart(part, inputs.corpus.name, a);
     }
     writeText(ext.outResults!, JSON.stringify(part, null, 2) + '\n', `--out-results ${ext.outResults}`);
     return {
@@ -339,23 +340,10 @@ export async function run(
   }
   const scored = shards ? mergeShards(corpora, { keyName: ext.keyName }, shards) : await scoreUserDefense(spec!, corpora, scoreOptions);
   const cacheNotes = decisions ? [await saveDecisionCache(ext.decisionCache!.path, decisions)] : [];
-  const mine =
-    settings && spec
-      ? await playUserDefense(
-          spec,
-          corpora,
-          settings,
-          { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (chunk) => io.stderr(chunk) },
-          scored.name,
-          vaccine,
-        )
-      : undefined;
+  const mine = settings && spec ? await playUserDefense(spec, corpora, settings, open, scored.name, vaccine) : undefined;
   const attacks =
     opts.adaptive && spec
-      ? await adaptive(names, opts, store, {
-          open: () => openDefense(spec, { name: ext.name, timeoutMs: ext.timeoutMs, cwd: process.cwd(), echoStderr: (c) => io.stderr(c) }),
-          scored: (n) => scored.runs.get(n)!.outcomes,
-        })
+      ? await adaptive(names, opts, store, { spec, open, scored: (n) => scored.runs.get(n)!.outcomes })
       : shards
         ? mergedAttack(corpora, shards, store, scored)
         : undefined;

@@ -29,6 +29,7 @@ import { isUnscored, Outcome } from '../scoring/judge.js';
 import { mutationOptimiser, type AttackedDefense, type Optimiser } from '../scoring/adaptive.js';
 import type { AdaptiveSection } from '../gate/results.js';
 import type { InjectionSlots } from '../corpora/slots.js';
+import { attackedDefense, openDefense, type DefenseSpec, type OpenOptions } from '../adapters/index.js';
 
 export const DEFAULT_ADAPTIVE_SEED = '1';
 /** Leaders shown to the optimiser, as AutoDojo shows them. */
@@ -134,6 +135,24 @@ export async function adaptiveAttack(inputs: AdaptiveInputs, opts: AdaptiveOptio
     classifierNames(),
   );
   return finish(report);
+}
+
+/**
+ * Your defense under attack: a fresh process (or module instance) of it, as the attack always has,
+ * closed once `body` is done (docs/adaptive.md#one-defense-two-processes).
+ */
+export async function withAttackedDefense<T>(
+  spec: DefenseSpec,
+  open: OpenOptions,
+  corpus: PairedCorpus,
+  body: (mine: AttackedDefense) => Promise<T>,
+): Promise<T> {
+  const defense = await openDefense(spec, open);
+  try {
+    return await body(attackedDefense(defense, corpus));
+  } finally {
+    await defense.close();
+  }
 }
 
 /** How an attack runs: a search, or a replay of a results file's saved winners (`where` names the file in errors). */

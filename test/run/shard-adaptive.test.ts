@@ -9,8 +9,9 @@ import { resolve } from 'node:path';
 import { CorpusStore } from '../../src/data/store.js';
 import { loadCorpora, mergeShards, scoreShard, scoreUserDefense, type ScoreOptions } from '../../src/run/score.js';
 import { attackShard, mergeAttack, withAttackPart } from '../../src/run/shard.js';
-import { adaptiveInputs, adaptiveSection, attack, withStaticCheck, type AttackHow } from '../../src/run/adaptive.js';
-import { attackedDefense, openDefense, type DefenseSpec } from '../../src/adapters/index.js';
+import { adaptiveInputs, adaptiveSection, attack, withAttackedDefense, withStaticCheck, type AttackHow } from '../../src/run/adaptive.js';
+import type { AttackedDefense } from '../../src/scoring/adaptive.js';
+import type { DefenseSpec } from '../../src/adapters/index.js';
 import { PartialResultsSchema, type PartialResults } from '../../src/gate/shard.js';
 import { targetPlan } from '../../src/scoring/shard.js';
 import type { AdaptiveReport } from '../../src/evaluate/adaptive.js';
@@ -27,14 +28,8 @@ const fixture = (f: string): DefenseSpec => ({ kind: 'module', path: resolve('te
 const opts: ScoreOptions = { name: undefined, keyName: 'default', timeoutMs: 10_000, cwd: process.cwd(), commit: 'c0ffee' };
 type Part = { file: string; value: PartialResults };
 
-async function withAttacked<T>(spec: DefenseSpec, body: (d: ReturnType<typeof attackedDefense>) => Promise<T>): Promise<T> {
-  const d = await openDefense(spec, { timeoutMs: 10_000, cwd: process.cwd() });
-  try {
-    return await body(attackedDefense(d, pairs));
-  } finally {
-    await d.close();
-  }
-}
+const withAttacked = <T>(spec: DefenseSpec, body: (mine: AttackedDefense) => Promise<T>) =>
+  withAttackedDefense(spec, { timeoutMs: 10_000, cwd: process.cwd() }, all.corpus, body);
 
 /** One process's run: scoring, then the attack with its static check, as both shells run it. */
 async function whole(spec: DefenseSpec, how: AttackHow) {
