@@ -16,6 +16,8 @@ import { PartialResultsSchema, type PartialResults } from '../../src/gate/shard.
 import { targetPlan } from '../../src/scoring/shard.js';
 import type { AdaptiveReport } from '../../src/evaluate/adaptive.js';
 import type { AdaptiveSection } from '../../src/gate/results.js';
+import { adaptiveMarkdown } from '../../src/report/adaptive.js';
+import { escapeMarkdown } from '../../src/format/escape.js';
 
 const store = new CorpusStore();
 const corpora = loadCorpora(['pairs'], () => store);
@@ -184,6 +186,30 @@ describe('the merge of an attack refuses', () => {
     expect(() => merged([p1!, edit(p2!, 'z.json', (a) => delete a.sentinels), p3!])).toThrow(
       "z.json: the adaptive attack on pairs: benign runs were slipped into some parts' attacks and not into others",
     );
+  });
+
+  it('a part whose attack outcomes were edited to fit no scoring: the merged check against scoring shows it', async () => {
+    const [p1, p2, p3] = await get();
+    expect(merged([p1!, p2!, p3!])!.report.static_check).toMatchObject({ cases: 144, differing: 0 });
+    // The detector stopped every static run in scoring; a part claiming one got through in the attack disagrees.
+    const t = p2!.value.corpora[0]!.adaptive!.results[0]!.targets[0]!;
+    const forged = edit(p2!, 'f.json', (a) => (a.results[0]!.targets[0]!.static_cases = '1' + t.static_cases.slice(1)));
+    const check = merged([p1!, forged, p3!])!.report.static_check!;
+    expect(check.differing).toBe(1);
+    expect(check.example).toMatch(/: stopped in scoring, compromised in the attack$/);
+  });
+
+  it('a hostile defense name in the parts stays text in the merged report', async () => {
+    const hostile = '<img src=x onerror=alert(1)> | **[x](https://evil)**\n# heading';
+    const renamed = (await get()).map((p) => {
+      const value = structuredClone(p.value);
+      value.defense = hostile;
+      value.corpora[0]!.adaptive!.results[0]!.defense = hostile;
+      return { ...p, value };
+    });
+    const md = adaptiveMarkdown(merged(renamed)!.report);
+    expect(md).toContain(escapeMarkdown(hostile));
+    for (const raw of ['<img', '](https://evil)', '\n# heading', '| **']) expect(md).not.toContain(raw);
   });
 
   it('parts made under other inputs than the merge job’s own', async () => {
